@@ -1,0 +1,345 @@
+package refs
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// emitCase is one row of the emitter table; the same rows feed the golden
+// file and the comparison with Playwright.
+type emitCase struct {
+	name string
+	loc  Locator
+}
+
+// tricky strings every text-bearing kind is tried with.
+var trickyNames = []struct{ name, text string }{
+	{"apostrophe", "Don't stop"},
+	{"double-quote", `Say "hi"`},
+	{"backslash", `C:\path\to`},
+	{"newline", "two\nlines"},
+	{"tab-cr", "a\tb\rc"},
+	{"backtick-template", "`${total}` due"},
+	{"all-quotes", `it's "x" \ ` + "`y`"},
+	{"chevrons", "a >> b"},
+	{"control", "bell\x07 nul\x00 esc\x1b del\x7f"},
+	{"line-separator", "a\u2028b\u2029c"},
+	{"arabic", "إرسال الطلب"},
+	{"cjk", "提交订单"},
+	{"emoji", "Pay 💳 now 👍🏽"},
+	{"empty", ""},
+	{"spaces", "  padded  "},
+	{"invalid-utf8", "bad\xff\xfebyte"},
+}
+
+func emitCases() []emitCase {
+	cs := []emitCase{
+		{"testid", ByTestID("submit-button")},
+		{"testid-custom-attr", ByTestIDAttr("data-test", "checkout")},
+		{"testid-default-attr-spelled", ByTestIDAttr("data-testid", "same")},
+		{"testid-attr-with-comma", ByTestIDAttr("data-a,b", "x")},
+		{"role-name", ByRole("button", "Submit", false)},
+		{"role-name-exact", ByRole("button", "Submit", true)},
+		{"role-no-name", ByRole("navigation", "", false)},
+		{"role-empty-name-exact", ByRole("button", "", true)},
+		{"role-level", ByRole("heading", "Intro", false).WithState(RoleState{Level: 2})},
+		{"role-checked", ByRole("checkbox", "Remember me", false).WithState(RoleState{Checked: "true"})},
+		{"role-unchecked-exact", ByRole("checkbox", "Remember me", true).WithState(RoleState{Checked: "false"})},
+		{"role-mixed", ByRole("checkbox", "All", false).WithState(RoleState{Checked: "mixed"})},
+		{"role-all-states", ByRole("treeitem", "Docs", true).WithState(RoleState{
+			Checked: "true", Disabled: "false", Selected: "true", Expanded: "false", Level: 3, Pressed: "true"})},
+		{"role-pressed-no-name", ByRole("button", "", false).WithState(RoleState{Pressed: "true"})},
+		{"role-long-name", ByRole("menuitemcheckbox", "Show hidden files", false)},
+		{"label", ByLabel("Email", false)},
+		{"label-exact", ByLabel("Email", true)},
+		{"placeholder", ByPlaceholder("Search…", false)},
+		{"placeholder-exact", ByPlaceholder("name@example.com", true)},
+		{"alt", ByAltText("Company logo", false)},
+		{"alt-exact", ByAltText("Company logo", true)},
+		{"title", ByTitle("Close dialog", false)},
+		{"title-exact", ByTitle("Close dialog", true)},
+		{"text", ByText("Welcome back", false)},
+		{"text-exact", ByText("Welcome back", true)},
+		{"css-id", ByCSS("#main")},
+		{"css-attr", ByCSS(`#login-form input[name="email"]`)},
+		{"css-quotes", ByCSS(`a[href="/it's"] > span[data-x="a\"b"]`)},
+		{"css-trimmed", ByCSS("  div.card  ")},
+		{"nth", ByRole("listitem", "", false).Nth(2)},
+		{"first", ByText("Item", false).Nth(0)},
+		{"last", ByCSS("li").Nth(-1)},
+		{"scoped-testid", ByRole("button", "Add to cart", false).Within(ByTestID("product-42"))},
+		{"scoped-exact-java-locator-class", ByText("Pay", true).Within(ByCSS("form"))},
+		{"scoped-role-in-role", ByRole("link", "Edit", false).Within(ByRole("row", "Alice", false))},
+		{"scoped-then-nth", ByRole("button", "Delete", false).Within(ByRole("dialog", "", false)).Nth(1)},
+		{"css-chain", ByCSS("span").Within(ByCSS("div"))},
+		{"frame", ByRole("button", "Pay", false).InFrame(`iframe[title="Payment"]`)},
+		{"frame-exact", ByLabel("Card number", true).InFrame("#card-frame")},
+		{"frame-role-options", ByRole("heading", "Checkout", true).WithState(RoleState{Level: 1}).InFrame("iframe")},
+		{"frames-nested", ByLabel("CVC", true).InFrame("#inner").InFrame(`iframe[name="outer"]`)},
+		{"frame-first", ByText("Terms", false).Nth(0).InFrame("iframe.terms")},
+		{"frame-css", ByCSS("button.primary").InFrame("iframe")},
+	}
+	for _, tn := range trickyNames {
+		cs = append(cs,
+			emitCase{"role/" + tn.name, ByRole("button", tn.text, false)},
+			emitCase{"role-exact/" + tn.name, ByRole("button", tn.text, true)},
+			emitCase{"testid/" + tn.name, ByTestID(tn.text)},
+			emitCase{"label/" + tn.name, ByLabel(tn.text, false)},
+			emitCase{"placeholder/" + tn.name, ByPlaceholder(tn.text, true)},
+			emitCase{"alt/" + tn.name, ByAltText(tn.text, false)},
+			emitCase{"title/" + tn.name, ByTitle(tn.text, true)},
+			emitCase{"text/" + tn.name, ByText(tn.text, false)},
+			emitCase{"text-exact/" + tn.name, ByText(tn.text, true)},
+		)
+	}
+	return cs
+}
+
+type emitted struct {
+	Name       string `json:"name"`
+	Internal   string `json:"internal"`
+	JavaScript string `json:"javascript"`
+	Python     string `json:"python"`
+	Java       string `json:"java"`
+	CSharp     string `json:"csharp"`
+}
+
+func emitAll(c emitCase) emitted {
+	return emitted{
+		Name:       c.name,
+		Internal:   c.loc.Internal(),
+		JavaScript: c.loc.Code(JavaScript),
+		Python:     c.loc.Code(Python),
+		Java:       c.loc.Code(Java),
+		CSharp:     c.loc.Code(CSharp),
+	}
+}
+
+func (e emitted) code(l Lang) string {
+	switch l {
+	case JavaScript:
+		return e.JavaScript
+	case Python:
+		return e.Python
+	case Java:
+		return e.Java
+	case CSharp:
+		return e.CSharp
+	}
+	return ""
+}
+
+func marshalIndent(t *testing.T, v any) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestEmitGolden(t *testing.T) {
+	var out []emitted
+	for _, c := range emitCases() {
+		if err := c.loc.Validate(); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		out = append(out, emitAll(c))
+	}
+	golden(t, "locators/emit.json", marshalIndent(t, out))
+}
+
+// Hand-checked spot values, so a wrong -update cannot silently bless a
+// regression in the forms users see most.
+func TestEmitSpot(t *testing.T) {
+	tests := []struct {
+		loc  Locator
+		want emitted
+	}{
+		{ByRole("button", "Submit", false), emitted{
+			Internal:   `internal:role=button[name="Submit"i]`,
+			JavaScript: `getByRole('button', { name: 'Submit' })`,
+			Python:     `get_by_role("button", name="Submit")`,
+			Java:       `getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Submit"))`,
+			CSharp:     `GetByRole(AriaRole.Button, new() { Name = "Submit" })`,
+		}},
+		{ByText("Pay", true).InFrame(`iframe[title="Payment"]`).Nth(-1), emitted{
+			Internal:   `iframe[title="Payment"] >> internal:control=enter-frame >> internal:text="Pay"s >> nth=-1`,
+			JavaScript: `locator('iframe[title="Payment"]').contentFrame().getByText('Pay', { exact: true }).last()`,
+			Python:     `locator("iframe[title=\"Payment\"]").content_frame.get_by_text("Pay", exact=True).last`,
+			Java:       `locator("iframe[title=\"Payment\"]").contentFrame().getByText("Pay", new FrameLocator.GetByTextOptions().setExact(true)).last()`,
+			CSharp:     `Locator("iframe[title=\"Payment\"]").ContentFrame.GetByText("Pay", new() { Exact = true }).Last`,
+		}},
+		{ByTestIDAttr("data-test", "it's"), emitted{
+			Internal:   `internal:testid=[data-test="it's"s]`,
+			JavaScript: `getByTestId('it\'s')`,
+			Python:     `get_by_test_id("it's")`,
+			Java:       `getByTestId("it's")`,
+			CSharp:     `GetByTestId("it's")`,
+		}},
+		{ByPlaceholder("a\"b\\c\n", false), emitted{
+			Internal:   "internal:attr=[placeholder=\"a\\\"b\\\\c\n\"i]",
+			JavaScript: `getByPlaceholder('a"b\\c\n')`,
+			Python:     `get_by_placeholder("a\"b\\c\n")`,
+			Java:       `getByPlaceholder("a\"b\\c\n")`,
+			CSharp:     `GetByPlaceholder("a\"b\\c\n")`,
+		}},
+	}
+	for _, tt := range tests {
+		got := emitAll(emitCase{loc: tt.loc})
+		got.Name = ""
+		if got != tt.want {
+			t.Errorf("%s:\n got %+v\nwant %+v", tt.loc.Internal(), got, tt.want)
+		}
+	}
+}
+
+func TestLocatorJSON(t *testing.T) {
+	locs := []Locator{
+		ByRole("heading", "Intro", true).WithState(RoleState{Level: 2}),
+		ByTestIDAttr("data-test", "x").Nth(0),
+		ByLabel("Card", false).InFrame("#pay"),
+	}
+	data := marshalIndent(t, locs)
+	golden(t, "locators/locator.json", data)
+	var back []Locator
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	for i := range locs {
+		if !back[i].Equal(locs[i]) {
+			t.Errorf("round trip %d: got %+v, want %+v", i, back[i], locs[i])
+		}
+	}
+}
+
+// playwrightDir finds an installed playwright-core: $ARIADNE_PLAYWRIGHT_DIR
+// or /tmp/pw, each holding node_modules/playwright-core.
+func playwrightDir() string {
+	for _, dir := range []string{os.Getenv("ARIADNE_PLAYWRIGHT_DIR"), "/tmp/pw"} {
+		if dir == "" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", "playwright-core", "package.json")); err == nil {
+			return dir
+		}
+	}
+	return ""
+}
+
+// skipLoudly skips and also writes to stderr, so the skip shows without -v.
+func skipLoudly(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	fmt.Fprintf(os.Stderr, "WARNING: %s: %s\n", t.Name(), msg)
+	t.Skip(msg)
+}
+
+// pwScript asks Playwright for asLocator(lang, selector) in each language
+// and for the selector it parses each of our code strings back to.
+const pwScript = `
+const path = require('path');
+const core = path.join(process.argv[1], 'node_modules', 'playwright-core', 'lib');
+let iso;
+try { iso = require(path.join(core, 'coreBundle.js')).iso; } catch (e) {}
+if (!iso || !iso.asLocator) {
+  iso = Object.assign({},
+    require(path.join(core, 'utils', 'isomorphic', 'locatorGenerators.js')),
+    require(path.join(core, 'utils', 'isomorphic', 'locatorParser.js')));
+}
+const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const langs = ['javascript', 'python', 'java', 'csharp'];
+const out = input.map(c => {
+  const r = { code: {}, back: {} };
+  for (const l of langs) {
+    r.code[l] = iso.asLocator(l, c.internal);
+    r.back[l] = iso.locatorOrSelectorAsSelector(l, c.ours[l], c.testIdAttr);
+  }
+  return r;
+});
+process.stdout.write(JSON.stringify({ version: require(path.join(core, '..', 'package.json')).version, out }));
+`
+
+// TestEmitMatchesPlaywright feeds every internal selector of the table to
+// Playwright's own asLocator and compares its code with ours byte for byte,
+// then parses our code with Playwright's locator parser and checks that it
+// gives back our internal selector.
+func TestEmitMatchesPlaywright(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		skipLoudly(t, "node not found: emitters NOT checked against Playwright")
+	}
+	dir := playwrightDir()
+	if dir == "" {
+		skipLoudly(t, "playwright-core not found (set ARIADNE_PLAYWRIGHT_DIR to a dir with node_modules/playwright-core): emitters NOT checked against Playwright")
+	}
+	type in struct {
+		Internal   string            `json:"internal"`
+		Ours       map[string]string `json:"ours"`
+		TestIDAttr string            `json:"testIdAttr"`
+	}
+	cases := emitCases()
+	var input []in
+	var rows []emitted
+	for _, c := range cases {
+		e := emitAll(c)
+		rows = append(rows, e)
+		attr := DefaultTestIDAttr
+		for _, p := range c.loc.Parts {
+			if p.Kind == KindTestID && p.Attr != "" {
+				attr = p.Attr
+			}
+		}
+		ours := map[string]string{}
+		for _, l := range Langs() {
+			ours[string(l)] = e.code(l)
+		}
+		input = append(input, in{e.Internal, ours, attr})
+	}
+	data, err := json.Marshal(input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, "-e", pwScript, dir)
+	cmd.Stdin = bytes.NewReader(data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var res struct {
+		Version string `json:"version"`
+		Out     []struct {
+			Code map[string]string `json:"code"`
+			Back map[string]string `json:"back"`
+		} `json:"out"`
+	}
+	if err := json.Unmarshal(stdout, &res); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("checked %d locators x %d languages against playwright-core %s in %s", len(cases), len(Langs()), res.Version, dir)
+	for i, c := range cases {
+		// Playwright's parser cannot read back text that was not valid
+		// UTF-8 to begin with: we repaired it, so the selector differs.
+		repaired := strings.Contains(c.name, "invalid-utf8")
+		for _, l := range Langs() {
+			got, want := rows[i].code(l), res.Out[i].Code[string(l)]
+			if got != want {
+				t.Errorf("%s %s:\n ours:       %s\n playwright: %s\n internal:   %s", c.name, l, got, want, rows[i].Internal)
+			}
+			if back := res.Out[i].Back[string(l)]; back != rows[i].Internal && !repaired {
+				t.Errorf("%s %s: Playwright parses our code back to\n %q\nwant\n %q", c.name, l, back, rows[i].Internal)
+			}
+		}
+	}
+}
