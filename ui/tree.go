@@ -70,6 +70,7 @@ type Tree struct {
 	hits            []hit   // matching nodes in document order, folded ones included
 
 	styles TreeStyles
+	ink    *treeInk // pens made from styles, built on first View
 }
 
 // NewTree returns a tree view of root (which may be nil) with the dark
@@ -83,7 +84,7 @@ func NewTree(root *refs.Node) *Tree {
 
 // SetStyles replaces the styles, for example when the terminal reports a
 // light background.
-func (t *Tree) SetStyles(s TreeStyles) { t.styles = s }
+func (t *Tree) SetStyles(s TreeStyles) { t.styles, t.ink = s, nil }
 
 // Root returns the tree's root node.
 func (t *Tree) Root() *refs.Node { return t.root }

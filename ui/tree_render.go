@@ -124,7 +124,6 @@ func quoted(s string, budget int) string {
 
 func (t *Tree) renderRow(b *strings.Builder, r *Row, selected bool, width int) {
 	n := r.Node
-	st := &t.styles
 
 	mark := " "
 	if selected {
@@ -185,27 +184,30 @@ func (t *Tree) renderRow(b *strings.Builder, r *Row, selected bool, width int) {
 		}
 	}
 
+	ink := t.inks()
 	context := t.filtering() && !r.Match
+	sel := 0
+	if selected {
+		sel = 1
+	}
 	var line strings.Builder
-	paint := func(s lipgloss.Style, text string) {
+	line.Grow(256)
+	paint := func(p *[2]pen, text string) {
 		if text == "" {
 			return
 		}
 		if context {
-			s = st.Context
+			p = &ink.context
 		}
-		if selected {
-			s = s.Inherit(st.Selected)
-		}
-		line.WriteString(s.Render(text))
+		p[sel].paint(&line, text)
 	}
-	paint(st.Cursor, mark)
-	paint(st.Fold, indent+fold)
-	paint(st.role(KindOf(n)), role)
-	paint(st.Name, nameS)
-	paint(st.Badge, badge)
-	paint(st.Value, valueS)
-	paint(st.Ref, ref)
+	paint(&ink.cursor, mark)
+	paint(&ink.fold, indent+fold)
+	paint(&ink.roles[KindOf(n)], role)
+	paint(&ink.name, nameS)
+	paint(&ink.badge, badge)
+	paint(&ink.value, valueS)
+	paint(&ink.ref, ref)
 
 	s := line.String()
 	w := ansi.StringWidth(s)
@@ -215,6 +217,64 @@ func (t *Tree) renderRow(b *strings.Builder, r *Row, selected bool, width int) {
 	}
 	b.WriteString(s)
 	if selected && w < width {
-		b.WriteString(st.Selected.Render(spaces(width - w)))
+		ink.fill.paint(b, spaces(width-w))
 	}
+}
+
+// A pen draws text in one style. lipgloss renders an inline style as the
+// same escape sequences around any text, so a pen renders the style once and
+// keeps what comes before and after the text: a row then costs a few string
+// copies instead of several lipgloss renders.
+type pen struct {
+	open, close string
+	style       lipgloss.Style
+	ok          bool // open and close are right for this style
+}
+
+func newPen(s lipgloss.Style) pen {
+	const probe = "\ue000"
+	out := s.Render(probe)
+	before, after, found := strings.Cut(out, probe)
+	p := pen{open: before, close: after, style: s}
+	// Check on text with a space, which some styles (underline) treat apart.
+	p.ok = found && !strings.Contains(after, probe) && s.Render("a b") == before+"a b"+after
+	return p
+}
+
+func (p *pen) paint(b *strings.Builder, text string) {
+	if !p.ok {
+		b.WriteString(p.style.Render(text))
+		return
+	}
+	b.WriteString(p.open)
+	b.WriteString(text)
+	b.WriteString(p.close)
+}
+
+// treeInk holds the pens of the tree, each plain ([0]) and on the selected
+// row ([1]).
+type treeInk struct {
+	cursor, fold, name, badge, value, ref, context [2]pen
+	roles                                          [KindText + 1][2]pen
+	fill                                           pen
+}
+
+func (t *Tree) inks() *treeInk {
+	if t.ink != nil {
+		return t.ink
+	}
+	st := &t.styles
+	pair := func(s lipgloss.Style) [2]pen {
+		return [2]pen{newPen(s), newPen(s.Inherit(st.Selected))}
+	}
+	k := &treeInk{
+		cursor: pair(st.Cursor), fold: pair(st.Fold), name: pair(st.Name),
+		badge: pair(st.Badge), value: pair(st.Value), ref: pair(st.Ref),
+		context: pair(st.Context), fill: newPen(st.Selected),
+	}
+	for kind := range k.roles {
+		k.roles[kind] = pair(st.role(RoleKind(kind)))
+	}
+	t.ink = k
+	return k
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/lipgloss/v2"
 	"github.com/ariadne-tui/ariadne/refs"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -696,5 +697,34 @@ func TestKindOf(t *testing.T) {
 		if got := KindOf(tc.n); got != tc.want {
 			t.Errorf("KindOf(%s) = %d, want %d", tc.n.Role, got, tc.want)
 		}
+	}
+}
+
+func TestPensDrawLikeLipgloss(t *testing.T) {
+	for _, dark := range []bool{true, false} {
+		st := DefaultStyles(dark).Tree
+		tr := NewTree(nil)
+		tr.SetStyles(st)
+		ink := tr.inks()
+		pens := map[string][2]pen{"cursor": ink.cursor, "name": ink.name, "ref": ink.ref, "context": ink.context, "landmark": ink.roles[KindLandmark]}
+		styles := map[string]lipgloss.Style{"cursor": st.Cursor, "name": st.Name, "ref": st.Ref, "context": st.Context, "landmark": st.Landmark}
+		for name, p := range pens {
+			for _, s := range []string{"x", ` "Sign in"`, "  ▾ ", "漢字 👩‍👩‍👧"} {
+				for i, want := range []string{styles[name].Render(s), styles[name].Inherit(st.Selected).Render(s)} {
+					var b strings.Builder
+					p[i].paint(&b, s)
+					if !p[i].ok || b.String() != want {
+						t.Errorf("%s[%d] (ok=%v) draws %q as %q, lipgloss as %q", name, i, p[i].ok, s, b.String(), want)
+					}
+				}
+			}
+		}
+	}
+	// A style the pen cannot copy falls back to lipgloss.
+	p := newPen(lipgloss.NewStyle().Underline(true).UnderlineSpaces(false))
+	var b strings.Builder
+	p.paint(&b, "a b")
+	if b.String() != lipgloss.NewStyle().Underline(true).UnderlineSpaces(false).Render("a b") {
+		t.Errorf("fallback drew %q", b.String())
 	}
 }
