@@ -186,8 +186,8 @@ func form(l Locator) int {
 
 // Choose ranks cands and returns the best unique one, marked Chosen, with
 // every candidate in rank order, each keeping its match count and with its
-// durability flags filled in. Ranking: unique candidates first; then
-// standalone before scoped before positional; then ladder rung; then the
+// durability flags filled in. Ranking: unique candidates first, then
+// ambiguous ones, then those matching nothing; then standalone before scoped before positional; then ladder rung; then the
 // default form before exact; then fewer flags; then the shorter selector.
 // If no candidate is unique, best is the zero Candidate.
 func Choose(cands []Candidate) (best Candidate, all []Candidate) {
@@ -210,13 +210,25 @@ func Choose(cands []Candidate) (best Candidate, all []Candidate) {
 
 func compareCandidates(a, b Candidate) int {
 	return cmp.Or(
-		cmp.Compare(boolRank(!a.Unique()), boolRank(!b.Unique())),
+		cmp.Compare(usability(a), usability(b)),
 		cmp.Compare(form(a.Locator), form(b.Locator)),
 		cmp.Compare(a.Rung.rank(), b.Rung.rank()),
 		cmp.Compare(boolRank(a.Locator.Target().Exact), boolRank(b.Locator.Target().Exact)),
 		cmp.Compare(len(a.Flags), len(b.Flags)),
 		cmp.Compare(len(a.Locator.Internal()), len(b.Locator.Internal())),
 	)
+}
+
+// usability orders unique candidates first, then ambiguous ones (which
+// scoping or nth can still rescue), then those that matched nothing.
+func usability(c Candidate) int {
+	switch {
+	case c.Matches == 1:
+		return 0
+	case c.Matches > 1:
+		return 1
+	}
+	return 2
 }
 
 func boolRank(b bool) int {

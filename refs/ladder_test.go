@@ -1,0 +1,304 @@
+package refs
+
+import (
+	"slices"
+	"testing"
+)
+
+// cand builds a counted candidate.
+func cand(l Locator, matches int) Candidate {
+	return Candidate{Rung: RungOf(l), Locator: l, Matches: matches}
+}
+
+func TestChoose(t *testing.T) {
+	product := ByTestID("product-42")
+	addToCart := ByRole("button", "Add to cart", false)
+	tests := []struct {
+		name  string
+		cands []Candidate
+		want  string // internal selector of the chosen one; "" for none
+	}{
+		{"test id beats role", []Candidate{
+			cand(ByRole("button", "Submit", false), 1),
+			cand(ByTestID("submit"), 1),
+		}, `internal:testid=[data-testid="submit"s]`},
+		{"default form before exact", []Candidate{
+			cand(ByRole("button", "Submit", true), 1),
+			cand(ByRole("button", "Submit", false), 1),
+		}, `internal:role=button[name="Submit"i]`},
+		{"exact when the default form is ambiguous", []Candidate{
+			cand(ByRole("textbox", "Email", false), 2),
+			cand(ByRole("textbox", "Email", true), 1),
+			cand(ByLabel("Email", false), 1),
+		}, `internal:role=textbox[name="Email"s]`},
+		{"lower rung when higher ones are ambiguous", []Candidate{
+			cand(ByRole("link", "More", false), 4),
+			cand(ByRole("link", "More", true), 4),
+			cand(ByTitle("More about pricing", false), 1),
+			cand(ByText("More", false), 6),
+		}, `internal:attr=[title="More about pricing"i]`},
+		{"ladder order: label, placeholder, alt, title, text, css", []Candidate{
+			cand(ByCSS("#q"), 1),
+			cand(ByText("Search", false), 1),
+			cand(ByTitle("Search", false), 1),
+			cand(ByAltText("Search", false), 1),
+			cand(ByPlaceholder("Search", false), 1),
+			cand(ByLabel("Search", false), 1),
+		}, `internal:label="Search"i`},
+		{"standalone css beats a scoped role", []Candidate{
+			cand(addToCart, 3),
+			cand(addToCart.Within(product), 1),
+			cand(ByCSS(`#p42 button.add`), 1),
+		}, `#p42 button.add`},
+		{"scoped beats nth", []Candidate{
+			cand(addToCart, 3),
+			cand(addToCart.Nth(1), 1),
+			cand(addToCart.Within(product), 1),
+		}, `internal:testid=[data-testid="product-42"s] >> internal:role=button[name="Add to cart"i]`},
+		{"nth as a last resort", []Candidate{
+			cand(addToCart, 3),
+			cand(addToCart.Within(product), 2),
+			cand(addToCart.Nth(-1), 1),
+		}, `internal:role=button[name="Add to cart"i] >> nth=-1`},
+		{"stable css over generated id", []Candidate{
+			cand(ByCSS("#css-1x2y3z"), 1),
+			cand(ByCSS("button.submit-order"), 1),
+		}, `button.submit-order`},
+		{"nothing unique", []Candidate{
+			cand(addToCart, 3),
+			cand(ByText("Add", false), 0),
+		}, ""},
+		{"empty", nil, ""},
+	}
+	for _, tt := range tests {
+		best, all := Choose(tt.cands)
+		if got := best.Locator.Internal(); got != tt.want {
+			t.Errorf("%s: chose %q, want %q", tt.name, got, tt.want)
+		}
+		if len(all) != len(tt.cands) {
+			t.Errorf("%s: %d candidates back, want %d", tt.name, len(all), len(tt.cands))
+		}
+		chosen := 0
+		for _, c := range all {
+			if c.Chosen {
+				chosen++
+				if !c.Locator.Equal(best.Locator) {
+					t.Errorf("%s: marked %s, returned %s", tt.name, c.Locator, best.Locator)
+				}
+			}
+		}
+		if want := min(1, len(tt.want)); chosen != want {
+			t.Errorf("%s: %d marked chosen, want %d", tt.name, chosen, want)
+		}
+	}
+}
+
+func TestChooseKeepsCountsAndFlags(t *testing.T) {
+	in := []Candidate{
+		{Locator: ByText("Buy for $19.99", false), Matches: 1, Flags: []Flag{"custom"}},
+		{Locator: ByRole("button", "", false).Nth(2), Matches: 1, Chosen: true},
+		{Locator: ByCSS("button"), Matches: 7},
+	}
+	best, all := Choose(in)
+	if best.Rung != RungText || !slices.Equal(best.Flags, []Flag{FlagDigits, "custom"}) {
+		t.Errorf("best = %+v, want the text candidate flagged digits and custom", best)
+	}
+	if all[1].Rung != RungRole || all[1].Chosen || !slices.Equal(all[1].Flags, []Flag{FlagPosition}) {
+		t.Errorf("nth candidate = %+v, want role, not chosen, flagged position", all[1])
+	}
+	if all[2].Matches != 7 {
+		t.Errorf("css candidate lost its count: %+v", all[2])
+	}
+	if in[1].Chosen != true || in[0].Flags[0] != "custom" || len(in[0].Flags) != 1 {
+		t.Errorf("Choose changed its input: %+v", in)
+	}
+}
+
+func TestScopedAndWithNth(t *testing.T) {
+	parent := ByRole("dialog", "Confirm", false)
+	sc := Scoped(parent, []Candidate{cand(ByRole("button", "OK", false), 2)})
+	if len(sc) != 1 || sc[0].Matches != 0 || sc[0].Rung != RungRole ||
+		sc[0].Locator.Internal() != `internal:role=dialog[name="Confirm"i] >> internal:role=button[name="OK"i]` {
+		t.Errorf("Scoped = %+v", sc)
+	}
+	n := WithNth(cand(ByText("Row", false), 5), 0)
+	if n.Matches != 0 || !slices.Equal(n.Flags, []Flag{FlagPosition}) || n.Locator.Code(JavaScript) != `getByText('Row').first()` {
+		t.Errorf("WithNth = %+v", n)
+	}
+}
+
+func TestCSSCandidates(t *testing.T) {
+	tests := []struct {
+		name string
+		f    Facts
+		want []string
+	}{
+		{"input with id and name", Facts{Element: Element{Tag: "INPUT", Attrs: map[string]string{
+			"id": "email", "name": "email", "type": "email", "class": "form-control active"}}},
+			[]string{"#email", `input[name="email"]`, `input[type="email"]`, "input.form-control", "input"}},
+		{"generated id goes last", Facts{Element: Element{Tag: "button", Attrs: map[string]string{
+			"id": ":r5:", "class": "sc-aXZVg kDdWkp primary", "aria-label": "Close"}}},
+			[]string{`button[aria-label="Close"]`, "button.primary", `#\:r5\:`, "button.sc-aXZVg", "button.kDdWkp", "button"}},
+		{"link by href, scoped in ancestors", Facts{
+			Element: Element{Tag: "a", Attrs: map[string]string{"href": "/docs/intro", "class": "nav-link"}},
+			Ancestors: []Element{
+				{Tag: "li", Attrs: map[string]string{"class": "item"}},
+				{Tag: "nav", Attrs: map[string]string{"id": "sidebar"}},
+				{Tag: "div", Attrs: map[string]string{"data-qa": "layout"}},
+				{Tag: "body", Attrs: map[string]string{"id": "top"}},
+			}},
+			[]string{`a[href="/docs/intro"]`, "a.nav-link", `#sidebar a[href="/docs/intro"]`, `[data-qa="layout"] a[href="/docs/intro"]`, "a"}},
+		{"javascript: links and # are not hrefs to match", Facts{Element: Element{Tag: "a", Attrs: map[string]string{"href": "javascript:void(0)"}}},
+			[]string{"a"}},
+		{"test hooks other than the test id attribute", Facts{Element: Element{Tag: "div", Attrs: map[string]string{
+			"data-testid": "card", "data-qa": "card-qa"}}},
+			[]string{`[data-qa="card-qa"]`, "div"}},
+		{"custom test id attribute leaves data-testid to CSS", Facts{TestIDAttr: "data-test", Element: Element{Tag: "div", Attrs: map[string]string{
+			"data-testid": "card", "data-test": "card-t"}}},
+			[]string{`[data-testid="card"]`, "div"}},
+		{"escaping", Facts{Element: Element{Tag: "input", Attrs: map[string]string{
+			"id": "1st field", "name": "a\"b\\c\nd", "class": "w-1/2 md:flex"}}},
+			[]string{`#\31 st\ field`, `input[name="a\"b\\c\a d"]`, `input.w-1\/2`, `input.md\:flex`, `input.w-1\/2.md\:flex`, "input"}},
+	}
+	for _, tt := range tests {
+		if got := CSSCandidates(tt.f); !slices.Equal(got, tt.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// ladderScenario is a page in miniature: facts about one element and how
+// many elements each selector matches there (missing means 0).
+type ladderScenario struct {
+	name   string
+	facts  Facts
+	counts map[string]int
+	parent Locator // unique ancestor to scope in when nothing is unique
+}
+
+type ladderRow struct {
+	Rung       Rung   `json:"rung"`
+	Internal   string `json:"internal"`
+	JavaScript string `json:"javascript"`
+	Matches    int    `json:"matches"`
+	Flags      []Flag `json:"flags,omitempty"`
+	Chosen     bool   `json:"chosen,omitempty"`
+}
+
+func TestLadderGolden(t *testing.T) {
+	scenarios := []ladderScenario{
+		{name: "login email field", facts: Facts{
+			Element: Element{Tag: "input", Attrs: map[string]string{
+				"id": "email", "name": "email", "type": "email", "placeholder": "you@example.com", "class": "form-control"}},
+			Role: "textbox", Name: "Email", Label: "Email",
+			Ancestors: []Element{{Tag: "form", Attrs: map[string]string{"id": "login-form"}}},
+		}, counts: map[string]int{
+			`internal:role=textbox[name="Email"i]`:           2, // also "Email confirmation"
+			`internal:role=textbox[name="Email"s]`:           1,
+			`internal:label="Email"i`:                        2,
+			`internal:label="Email"s`:                        1,
+			`internal:attr=[placeholder="you@example.com"i]`: 1,
+			`#email`: 1,
+		}},
+		{name: "repeated add to cart", facts: Facts{
+			Element: Element{Tag: "button", Attrs: map[string]string{"class": "btn add"}},
+			Role:    "button", Name: "Add to cart", Text: "Add to cart",
+		}, counts: map[string]int{
+			`internal:role=button[name="Add to cart"i]`: 3,
+			`internal:role=button[name="Add to cart"s]`: 3,
+			`internal:text="Add to cart"i`:              3,
+			`internal:text="Add to cart"s`:              3,
+			`button.btn`:                                5,
+			`button.add`:                                3,
+			`internal:testid=[data-testid="product-42"s] >> internal:role=button[name="Add to cart"i]`: 1,
+		}, parent: ByTestID("product-42")},
+		{name: "generated ids and a price", facts: Facts{
+			Element: Element{Tag: "button", Attrs: map[string]string{"id": ":r5:", "class": "sc-aXZVg kDdWkp"}},
+			Role:    "button", Name: "Buy for $19.99", Text: "Buy for $19.99",
+		}, counts: map[string]int{
+			`internal:role=button[name="Buy for $19.99"i]`: 1,
+			`internal:role=button[name="Buy for $19.99"s]`: 1,
+			`internal:text="Buy for $19.99"i`:              1,
+			`#\:r5\:`:                                      1,
+		}},
+		{name: "custom test id attribute", facts: Facts{
+			TestIDAttr: "data-test",
+			Element:    Element{Tag: "a", Attrs: map[string]string{"data-test": "nav-home", "href": "/"}},
+			Role:       "link", Name: "Home",
+		}, counts: map[string]int{
+			`internal:testid=[data-test="nav-home"s]`: 1,
+			`internal:role=link[name="Home"i]`:        1,
+		}},
+		{name: "nothing unique, no parent: nth", facts: Facts{
+			Element: Element{Tag: "li"}, Role: "listitem", Text: "Untitled",
+		}, counts: map[string]int{
+			`internal:role=listitem`:             4,
+			`internal:text="Untitled"i`:          2,
+			`internal:text="Untitled"s`:          2,
+			`li`:                                 4,
+			`internal:text="Untitled"i >> nth=1`: 1,
+		}},
+	}
+	count := func(s ladderScenario, cs []Candidate) []Candidate {
+		for i := range cs {
+			cs[i].Matches = s.counts[cs[i].Locator.Internal()]
+		}
+		return cs
+	}
+	type result struct {
+		Scenario string      `json:"scenario"`
+		Chosen   string      `json:"chosen"`
+		Ladder   []ladderRow `json:"ladder"`
+	}
+	var out []result
+	for _, s := range scenarios {
+		cands := count(s, Propose(s.facts))
+		best, all := Choose(cands)
+		if !best.Chosen && !s.parent.IsZero() {
+			best, all = Choose(append(all, count(s, Scoped(s.parent, cands))...))
+		}
+		if !best.Chosen {
+			var nth []Candidate
+			for _, c := range cands {
+				if c.Matches > 1 {
+					nth = append(nth, WithNth(c, 1))
+				}
+			}
+			best, all = Choose(append(all, count(s, nth)...))
+		}
+		r := result{Scenario: s.name, Chosen: best.Locator.Code(JavaScript)}
+		for _, c := range all {
+			r.Ladder = append(r.Ladder, ladderRow{c.Rung, c.Locator.Internal(), c.Locator.Code(JavaScript), c.Matches, c.Flags, c.Chosen})
+		}
+		out = append(out, r)
+	}
+	golden(t, "locators/ladder.json", marshalIndent(t, out))
+
+	want := []string{
+		`getByRole('textbox', { name: 'Email', exact: true })`,
+		`getByTestId('product-42').getByRole('button', { name: 'Add to cart' })`,
+		`getByRole('button', { name: 'Buy for $19.99' })`,
+		`getByTestId('nav-home')`,
+		`getByText('Untitled').nth(1)`,
+	}
+	for i, r := range out {
+		if r.Chosen != want[i] {
+			t.Errorf("%s: chose %s, want %s", r.Scenario, r.Chosen, want[i])
+		}
+	}
+}
+
+func TestProposeSkipsVagueRolesAndLongText(t *testing.T) {
+	long := "This paragraph of text goes on for far longer than any label would, well past eighty characters."
+	cands := Propose(Facts{Element: Element{Tag: "div"}, Role: "generic", Name: "x", Text: long})
+	for _, c := range cands {
+		if c.Rung == RungRole || c.Rung == RungText {
+			t.Errorf("proposed %s", c.Locator)
+		}
+	}
+	cands = Propose(Facts{Element: Element{Tag: "nav"}, Role: "navigation", Text: "  Home \n About  "})
+	if len(cands) < 3 || cands[0].Locator.Internal() != "internal:role=navigation" ||
+		cands[1].Locator.Internal() != `internal:text="Home About"i` {
+		t.Errorf("Propose = %+v", cands)
+	}
+}
