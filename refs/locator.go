@@ -3,6 +3,7 @@ package refs
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -212,8 +213,8 @@ func (l Locator) Validate() error {
 			}
 		case KindTestID, KindLabel, KindPlaceholder, KindAlt, KindTitle, KindText:
 		case KindCSS, KindFrame:
-			if strings.TrimSpace(p.CSS) == "" {
-				return bad(i, "empty CSS selector")
+			if err := checkCSS(p.CSS); err != nil {
+				return bad(i, "%v", err)
 			}
 		case KindNth:
 			if i == 0 || l.Parts[i-1].Kind == KindFrame {
@@ -225,6 +226,28 @@ func (l Locator) Validate() error {
 	}
 	if l.Parts[len(l.Parts)-1].Kind == KindFrame {
 		return fmt.Errorf("%w: ends inside a frame with nothing to select", ErrInvalidLocator)
+	}
+	return nil
+}
+
+// engineName matches the "name=" prefix by which Playwright picks a
+// selector engine other than CSS.
+var engineName = regexp.MustCompile(`^[a-zA-Z_0-9+:*-]+=`)
+
+// checkCSS rejects CSS that Playwright would not read as one CSS part:
+// a " >> " would split it, and a leading quote, // or engine= prefix would
+// send it to another engine.
+func checkCSS(css string) error {
+	css = strings.TrimSpace(css)
+	switch {
+	case css == "":
+		return errors.New("empty CSS selector")
+	case strings.Contains(css, ">>"):
+		return fmt.Errorf("CSS %q contains >>, which chains selectors", css)
+	case strings.HasPrefix(css, `"`), strings.HasPrefix(css, "'"),
+		strings.HasPrefix(css, "//"), strings.HasPrefix(css, ".."), strings.HasPrefix(css, "(//"),
+		engineName.MatchString(css):
+		return fmt.Errorf("Playwright would not read %q as CSS", css)
 	}
 	return nil
 }
