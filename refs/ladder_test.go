@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// cand builds a counted candidate.
-func cand(l Locator, matches int) Candidate {
+// countedCand builds a counted candidate.
+func countedCand(l Locator, matches int) Candidate {
 	return Candidate{Rung: RungOf(l), Locator: l, Matches: matches}
 }
 
@@ -19,54 +19,54 @@ func TestChoose(t *testing.T) {
 		want  string // internal selector of the chosen one; "" for none
 	}{
 		{"test id beats role", []Candidate{
-			cand(ByRole("button", "Submit", false), 1),
-			cand(ByTestID("submit"), 1),
+			countedCand(ByRole("button", "Submit", false), 1),
+			countedCand(ByTestID("submit"), 1),
 		}, `internal:testid=[data-testid="submit"s]`},
 		{"default form before exact", []Candidate{
-			cand(ByRole("button", "Submit", true), 1),
-			cand(ByRole("button", "Submit", false), 1),
+			countedCand(ByRole("button", "Submit", true), 1),
+			countedCand(ByRole("button", "Submit", false), 1),
 		}, `internal:role=button[name="Submit"i]`},
 		{"exact when the default form is ambiguous", []Candidate{
-			cand(ByRole("textbox", "Email", false), 2),
-			cand(ByRole("textbox", "Email", true), 1),
-			cand(ByLabel("Email", false), 1),
+			countedCand(ByRole("textbox", "Email", false), 2),
+			countedCand(ByRole("textbox", "Email", true), 1),
+			countedCand(ByLabel("Email", false), 1),
 		}, `internal:role=textbox[name="Email"s]`},
 		{"lower rung when higher ones are ambiguous", []Candidate{
-			cand(ByRole("link", "More", false), 4),
-			cand(ByRole("link", "More", true), 4),
-			cand(ByTitle("More about pricing", false), 1),
-			cand(ByText("More", false), 6),
+			countedCand(ByRole("link", "More", false), 4),
+			countedCand(ByRole("link", "More", true), 4),
+			countedCand(ByTitle("More about pricing", false), 1),
+			countedCand(ByText("More", false), 6),
 		}, `internal:attr=[title="More about pricing"i]`},
 		{"ladder order: label, placeholder, alt, title, text, css", []Candidate{
-			cand(ByCSS("#q"), 1),
-			cand(ByText("Search", false), 1),
-			cand(ByTitle("Search", false), 1),
-			cand(ByAltText("Search", false), 1),
-			cand(ByPlaceholder("Search", false), 1),
-			cand(ByLabel("Search", false), 1),
+			countedCand(ByCSS("#q"), 1),
+			countedCand(ByText("Search", false), 1),
+			countedCand(ByTitle("Search", false), 1),
+			countedCand(ByAltText("Search", false), 1),
+			countedCand(ByPlaceholder("Search", false), 1),
+			countedCand(ByLabel("Search", false), 1),
 		}, `internal:label="Search"i`},
 		{"standalone css beats a scoped role", []Candidate{
-			cand(addToCart, 3),
-			cand(addToCart.Within(product), 1),
-			cand(ByCSS(`#p42 button.add`), 1),
+			countedCand(addToCart, 3),
+			countedCand(addToCart.Within(product), 1),
+			countedCand(ByCSS(`#p42 button.add`), 1),
 		}, `#p42 button.add`},
 		{"scoped beats nth", []Candidate{
-			cand(addToCart, 3),
-			cand(addToCart.Nth(1), 1),
-			cand(addToCart.Within(product), 1),
+			countedCand(addToCart, 3),
+			countedCand(addToCart.Nth(1), 1),
+			countedCand(addToCart.Within(product), 1),
 		}, `internal:testid=[data-testid="product-42"s] >> internal:role=button[name="Add to cart"i]`},
 		{"nth as a last resort", []Candidate{
-			cand(addToCart, 3),
-			cand(addToCart.Within(product), 2),
-			cand(addToCart.Nth(-1), 1),
+			countedCand(addToCart, 3),
+			countedCand(addToCart.Within(product), 2),
+			countedCand(addToCart.Nth(-1), 1),
 		}, `internal:role=button[name="Add to cart"i] >> nth=-1`},
 		{"stable css over generated id", []Candidate{
-			cand(ByCSS("#css-1x2y3z"), 1),
-			cand(ByCSS("button.submit-order"), 1),
+			countedCand(ByCSS("#css-1x2y3z"), 1),
+			countedCand(ByCSS("button.submit-order"), 1),
 		}, `button.submit-order`},
 		{"nothing unique", []Candidate{
-			cand(addToCart, 3),
-			cand(ByText("Add", false), 0),
+			countedCand(addToCart, 3),
+			countedCand(ByText("Add", false), 0),
 		}, ""},
 		{"empty", nil, ""},
 	}
@@ -116,12 +116,12 @@ func TestChooseKeepsCountsAndFlags(t *testing.T) {
 
 func TestScopedAndWithNth(t *testing.T) {
 	parent := ByRole("dialog", "Confirm", false)
-	sc := Scoped(parent, []Candidate{cand(ByRole("button", "OK", false), 2)})
+	sc := Scoped(parent, []Candidate{countedCand(ByRole("button", "OK", false), 2)})
 	if len(sc) != 1 || sc[0].Matches != 0 || sc[0].Rung != RungRole ||
 		sc[0].Locator.Internal() != `internal:role=dialog[name="Confirm"i] >> internal:role=button[name="OK"i]` {
 		t.Errorf("Scoped = %+v", sc)
 	}
-	n := WithNth(cand(ByText("Row", false), 5), 0)
+	n := WithNth(countedCand(ByText("Row", false), 5), 0)
 	if n.Matches != 0 || !slices.Equal(n.Flags, []Flag{FlagPosition}) || n.Locator.Code(JavaScript) != `getByText('Row').first()` {
 		t.Errorf("WithNth = %+v", n)
 	}
@@ -272,7 +272,7 @@ func TestLadderGolden(t *testing.T) {
 		}
 		out = append(out, r)
 	}
-	golden(t, "locators/ladder.json", marshalIndent(t, out))
+	golden(t, "locators/ladder.json", indentedJSON(t, out))
 
 	want := []string{
 		`getByRole('textbox', { name: 'Email', exact: true })`,

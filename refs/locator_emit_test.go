@@ -135,7 +135,7 @@ func (e emitted) code(l Lang) string {
 	return ""
 }
 
-func marshalIndent(t *testing.T, v any) []byte {
+func indentedJSON(t *testing.T, v any) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -155,7 +155,7 @@ func TestEmitGolden(t *testing.T) {
 		}
 		out = append(out, emitAll(c))
 	}
-	golden(t, "locators/emit.json", marshalIndent(t, out))
+	golden(t, "locators/emit.json", indentedJSON(t, out))
 }
 
 // Hand-checked spot values, so a wrong -update cannot silently bless a
@@ -209,7 +209,7 @@ func TestLocatorJSON(t *testing.T) {
 		ByTestIDAttr("data-test", "x").Nth(0),
 		ByLabel("Card", false).InFrame("#pay"),
 	}
-	data := marshalIndent(t, locs)
+	data := indentedJSON(t, locs)
 	golden(t, "locators/locator.json", data)
 	var back []Locator
 	if err := json.Unmarshal(data, &back); err != nil {
