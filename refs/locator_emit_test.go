@@ -236,10 +236,16 @@ func playwrightDir() string {
 	return ""
 }
 
-// skipLoudly skips and also writes to stderr, so the skip shows without -v.
+// skipLoudly skips a check that needs a tool from outside Go, writing the
+// reason to stderr as well (go test ./refs/ shows it only with -v or on
+// failure). With ARIADNE_REQUIRE_PLAYWRIGHT=1, as CI should set, it fails
+// instead.
 func skipLoudly(t *testing.T, format string, args ...any) {
 	t.Helper()
 	msg := fmt.Sprintf(format, args...)
+	if os.Getenv("ARIADNE_REQUIRE_PLAYWRIGHT") == "1" {
+		t.Fatal(msg)
+	}
 	fmt.Fprintf(os.Stderr, "WARNING: %s: %s\n", t.Name(), msg)
 	t.Skip(msg)
 }
