@@ -1,0 +1,221 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// Options configure a browser session.
+type Options struct {
+	ChromePath string        // --chrome; empty: search (see FindChrome)
+	Remote     string        // --remote: attach to this DevTools URL instead of launching
+	Headful    bool          // --headful: show the window
+	Viewport   refs.Viewport // --viewport; zero: 1280x720
+	NavTimeout time.Duration // --timeout for navigations; zero: 30s
+	// ActionTimeout bounds each action's wait for its element; zero: 5s.
+	ActionTimeout time.Duration
+	// TestIDAttribute is the attribute getByTestId matches; empty: data-testid.
+	TestIDAttribute string
+	// DownloadDir receives downloads; empty: a temporary directory.
+	DownloadDir string
+	// Dialogs is what happens to JavaScript dialogs nobody answers:
+	// "accept" or "dismiss" (the default), after DialogWait.
+	Dialogs    string
+	DialogWait time.Duration
+	// Logf, when set, receives diagnostic messages.
+	Logf func(format string, args ...any)
+}
+
+func (o *Options) setDefaults() {
+	if o.Viewport.Width <= 0 || o.Viewport.Height <= 0 {
+		o.Viewport = refs.Viewport{Width: 1280, Height: 720}
+	}
+	if o.NavTimeout <= 0 {
+		o.NavTimeout = 30 * time.Second
+	}
+	if o.ActionTimeout <= 0 {
+		o.ActionTimeout = 5 * time.Second
+	}
+	if o.TestIDAttribute == "" {
+		o.TestIDAttribute = "data-testid"
+	}
+	if o.Dialogs == "" {
+		o.Dialogs = "dismiss"
+	}
+	if o.Logf == nil {
+		o.Logf = func(string, ...any) {}
+	}
+}
+
+// ParseViewport reads "WxH", e.g. "1280x720".
+func ParseViewport(s string) (refs.Viewport, error) {
+	var v refs.Viewport
+	if _, err := fmt.Sscanf(strings.ToLower(s), "%dx%d", &v.Width, &v.Height); err != nil || v.Width <= 0 || v.Height <= 0 {
+		return v, fmt.Errorf("viewport %q: want WIDTHxHEIGHT, e.g. 1280x720", s)
+	}
+	return v, nil
+}
+
+// Browser is one browser session: a launched or attached Chromium, its tabs,
+// and the ref table shared by all of them.
+type Browser struct {
+	opts   Options
+	refs   *refs.Table
+	cancel context.CancelFunc // stops the allocator and with it the browser
+	first  context.Context    // the chromedp context of the first tab; its browser is ours
+
+	downloadDir string
+	ownDownload bool
+
+	mu      sync.Mutex
+	tabs    []*Tab
+	current int
+	events  chan Event
+	closed  bool
+}
+
+// Launch starts (or, with Options.Remote, attaches to) a browser and opens
+// its first tab. The caller must Close it; the temporary profile is removed
+// then. ctx bounds the start only.
+func Launch(ctx context.Context, opts Options) (*Browser, error) {
+	opts.setDefaults()
+	// The browser must outlive ctx, which only bounds the start.
+	base := context.WithoutCancel(ctx)
+	var allocCtx context.Context
+	var cancelAlloc context.CancelFunc
+	if opts.Remote != "" {
+		allocCtx, cancelAlloc = remote.NewAllocator(base, opts.Remote)
+	} else {
+		path, err := FindChrome(opts.ChromePath)
+		if err != nil {
+			return nil, err
+		}
+		flags := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("disable-quic", true),
+			// Keep cross-site iframes in the page's process, so one walk
+			// reaches every frame. Ariadne is a tool for inspecting pages you
+			// chose to open; see the README.
+			chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,IsolateOrigins,SitePerProcess"),
+			chromedp.Flag("disable-site-isolation-trials", true),
+			chromedp.WindowSize(opts.Viewport.Width, opts.Viewport.Height),
+		)
+		if opts.Headful {
+			flags = append(flags, chromedp.VisibleWindow)
+		}
+		if os.Geteuid() == 0 {
+			flags = append(flags, chromedp.NoSandbox)
+		}
+		allocCtx, cancelAlloc = chromedp.NewExecAllocator(base, flags...)
+	}
+	first, cancelFirst := chromedp.NewContext(allocCtx)
+	b := &Browser{
+		opts:   opts,
+		refs:   refs.NewTable(),
+		first:  first,
+		events: make(chan Event, 256),
+	}
+	b.cancel = func() { cancelFirst(); cancelAlloc() }
+
+	start := make(chan error, 1)
+	go func() { start <- chromedp.Do(first) }()
+	select {
+	case err := <-start:
+		if err != nil {
+			b.cancel()
+			return nil, startError(opts, err)
+		}
+	case <-ctx.Done():
+		b.cancel()
+		return nil, fmt.Errorf("starting the browser: %w", ctx.Err())
+	}
+	tab, err := b.adoptTab(first, cancelFirst)
+	if err != nil {
+		b.cancel()
+		return nil, err
+	}
+	b.tabs = []*Tab{tab}
+	if err := b.setupDownloads(); err != nil {
+		b.Close()
+		return nil, err
+	}
+	go b.watchTargets()
+	return b, nil
+}
+
+func startError(opts Options, err error) error {
+	if opts.Remote != "" {
+		return refs.Wrap(refs.CodeNoBrowser, err, "cannot attach to the browser at %s: is it running with --remote-debugging-port, and is the URL right (http://127.0.0.1:9222 or a ws:// DevTools URL)?", opts.Remote)
+	}
+	if errors.Is(err, chromedp.ErrNoDisplay) {
+		return refs.Wrap(refs.CodeNoBrowser, err, "--headful needs a display (DISPLAY or WAYLAND_DISPLAY); run without --headful")
+	}
+	return refs.Wrap(refs.CodeNoBrowser, err, "the browser failed to start")
+}
+
+// Options returns the session's options with defaults filled in.
+func (b *Browser) Options() Options { return b.opts }
+
+// Refs returns the session's ref table.
+func (b *Browser) Refs() *refs.Table { return b.refs }
+
+// Close closes the browser (or detaches from a remote one) and removes the
+// temporary profile. It is safe to call more than once.
+func (b *Browser) Close() error {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil
+	}
+	b.closed = true
+	b.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.first), 5*time.Second)
+	defer cancel()
+	err := chromedp.Cancel(ctx)
+	b.cancel()
+	if b.ownDownload {
+		os.RemoveAll(b.downloadDir)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("closing the browser: %w", err)
+	}
+	return nil
+}
+
+// Alive reports whether the browser connection is still up.
+func (b *Browser) Alive() bool {
+	select {
+	case <-b.first.Done():
+		return false
+	default:
+		return true
+	}
+}
+
+// browserErr turns errors from a dead browser into browser_closed.
+func (b *Browser) browserErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if refs.CodeOf(err) != "" {
+		return err
+	}
+	if !b.Alive() || strings.Contains(err.Error(), "lost the connection") {
+		return refs.Wrap(refs.CodeBrowserClosed, err, "the browser is gone (crashed or closed); start Ariadne again or relaunch from the TUI")
+	}
+	return err
+}

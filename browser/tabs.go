@@ -1,0 +1,274 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// Tab is one page (a top-level browsing context) of the browser.
+type Tab struct {
+	b      *Browser
+	id     target.ID
+	ctx    context.Context // chromedp context bound to this target
+	cancel context.CancelFunc
+
+	mu     sync.Mutex
+	worlds map[cdp.FrameID]*world
+	dialog dialogState
+}
+
+// ID returns the tab's target id.
+func (t *Tab) ID() string { return string(t.id) }
+
+// TabInfo describes a tab for listings.
+type TabInfo struct {
+	Index   int    `json:"index"` // 1-based
+	ID      string `json:"id"`
+	URL     string `json:"url"`
+	Title   string `json:"title"`
+	Current bool   `json:"current"`
+}
+
+func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab, error) {
+	c := chromedp.FromContext(ctx)
+	if c == nil || c.Target == nil {
+		return nil, refs.Errorf(refs.CodeInternal, "the tab has no target")
+	}
+	t := &Tab{b: b, id: c.Target.TargetID, ctx: ctx, cancel: cancel, worlds: map[cdp.FrameID]*world{}}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(b.opts.Viewport.Width), int64(b.opts.Viewport.Height))); err != nil {
+		return nil, fmt.Errorf("setting the viewport: %w", err)
+	}
+	go t.watchDialogs()
+	return t, nil
+}
+
+// watchTargets adopts pages the tabs open (target=_blank, window.open) and
+// forgets tabs that close.
+func (b *Browser) watchTargets() {
+	created := chromedp.BrowserEvents(b.first, target.TargetCreated)
+	destroyed := chromedp.BrowserEvents(b.first, target.TargetDestroyed)
+	if _, err := chromedp.CallBrowser(b.first, target.SetDiscoverTargets, target.SetDiscoverTargetsParams{Discover: true}); err != nil {
+		b.opts.Logf("discovering targets: %v", err)
+	}
+	go func() {
+		for ev, err := range destroyed {
+			if err != nil {
+				return
+			}
+			b.forgetTab(ev.TargetID)
+		}
+	}()
+	for ev, err := range created {
+		if err != nil {
+			return
+		}
+		info := ev.TargetInfo
+		if info == nil || info.Type != "page" || info.OpenerID == "" || b.tabByID(info.TargetID) != nil {
+			continue
+		}
+		if b.tabByID(info.OpenerID) == nil {
+			continue // opened by a page that is not ours
+		}
+		ctx, cancel := chromedp.NewContext(b.first, chromedp.WithTargetID(info.TargetID))
+		if err := chromedp.Do(ctx); err != nil {
+			cancel()
+			b.opts.Logf("attaching to new tab %s: %v", info.TargetID, err)
+			continue
+		}
+		tab, err := b.adoptTab(ctx, cancel)
+		if err != nil {
+			cancel()
+			continue
+		}
+		b.mu.Lock()
+		b.tabs = append(b.tabs, tab)
+		b.mu.Unlock()
+		b.emit(Event{Kind: EventTabOpened, Tab: string(info.TargetID), URL: info.URL})
+	}
+}
+
+func (b *Browser) tabByID(id target.ID) *Tab {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, t := range b.tabs {
+		if t.id == id {
+			return t
+		}
+	}
+	return nil
+}
+
+func (b *Browser) forgetTab(id target.ID) {
+	b.mu.Lock()
+	idx := -1
+	for i, t := range b.tabs {
+		if t.id == id {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		b.mu.Unlock()
+		return
+	}
+	b.tabs = append(b.tabs[:idx], b.tabs[idx+1:]...)
+	if b.current >= len(b.tabs) {
+		b.current = len(b.tabs) - 1
+	} else if b.current > idx {
+		b.current--
+	}
+	if b.current < 0 {
+		b.current = 0
+	}
+	b.mu.Unlock()
+	b.emit(Event{Kind: EventTabClosed, Tab: string(id)})
+}
+
+// CurrentTab returns the tab that commands without a ref act on.
+func (b *Browser) CurrentTab() (*Tab, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.tabs) == 0 {
+		return nil, refs.Errorf(refs.CodeNoTab, "no tab is open; open a URL first")
+	}
+	return b.tabs[b.current], nil
+}
+
+// Tabs lists the open tabs with their URL and title.
+func (b *Browser) Tabs(ctx context.Context) ([]TabInfo, error) {
+	b.mu.Lock()
+	tabs := append([]*Tab(nil), b.tabs...)
+	cur := b.current
+	b.mu.Unlock()
+	res, err := chromedp.CallBrowser(b.first, target.GetTargets, target.GetTargetsParams{})
+	if err != nil {
+		return nil, b.browserErr(fmt.Errorf("listing tabs: %w", err))
+	}
+	infos := map[target.ID]*target.Info{}
+	for _, in := range res.TargetInfos {
+		infos[in.TargetID] = in
+	}
+	out := make([]TabInfo, 0, len(tabs))
+	for i, t := range tabs {
+		ti := TabInfo{Index: i + 1, ID: string(t.id), Current: i == cur}
+		if in := infos[t.id]; in != nil {
+			ti.URL, ti.Title = in.URL, in.Title
+		}
+		out = append(out, ti)
+	}
+	return out, nil
+}
+
+// SwitchTab makes tab n (1-based) current.
+func (b *Browser) SwitchTab(n int) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n < 1 || n > len(b.tabs) {
+		return refs.Errorf(refs.CodeNoTab, "there is no tab %d (tabs 1-%d are open)", n, len(b.tabs))
+	}
+	b.current = n - 1
+	t := b.tabs[b.current]
+	go chromedp.CallBrowser(b.first, target.ActivateTarget, target.ActivateTargetParams{TargetID: t.id})
+	return nil
+}
+
+// CloseTab closes tab n (1-based); 0 closes the current tab.
+func (b *Browser) CloseTab(ctx context.Context, n int) error {
+	b.mu.Lock()
+	if n == 0 {
+		n = b.current + 1
+	}
+	if n < 1 || n > len(b.tabs) {
+		b.mu.Unlock()
+		return refs.Errorf(refs.CodeNoTab, "there is no tab %d (tabs 1-%d are open)", n, len(b.tabs))
+	}
+	t := b.tabs[n-1]
+	b.mu.Unlock()
+	if _, err := chromedp.Call(t.ctx, page.Close, cdp.Empty{}); err != nil {
+		return b.browserErr(fmt.Errorf("closing tab %d: %w", n, err))
+	}
+	b.forgetTab(t.id)
+	return nil
+}
+
+// tabFor returns the tab with the given target id, for refs that carry it.
+func (b *Browser) tabFor(id string) (*Tab, error) {
+	if t := b.tabByID(target.ID(id)); t != nil {
+		return t, nil
+	}
+	return nil, refs.Errorf(refs.CodeStaleRef, "the tab this ref came from is closed; take a new snapshot")
+}
+
+func (b *Browser) setupDownloads() error {
+	dir := b.opts.DownloadDir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "ariadne-downloads-")
+		if err != nil {
+			return fmt.Errorf("making the download directory: %w", err)
+		}
+		dir, b.ownDownload = d, true
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("making the download directory: %w", err)
+	}
+	b.downloadDir = dir
+	progress := chromedp.BrowserEvents(b.first, browser.DownloadProgress)
+	begin := chromedp.BrowserEvents(b.first, browser.DownloadWillBegin)
+	_, err := chromedp.CallBrowser(b.first, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior:      browser.SetDownloadBehaviorBehaviorAllowAndName,
+		DownloadPath:  dir,
+		EventsEnabled: new(true),
+	})
+	if err != nil {
+		b.opts.Logf("downloads: %v", err) // a remote browser may refuse; not fatal
+		return nil
+	}
+	names := sync.Map{}
+	go func() {
+		for ev, err := range begin {
+			if err != nil {
+				return
+			}
+			names.Store(ev.GUID, [2]string{ev.SuggestedFilename, ev.URL})
+		}
+	}()
+	go func() {
+		for ev, err := range progress {
+			if err != nil {
+				return
+			}
+			if ev.State != browser.DownloadProgressStateCompleted && ev.State != browser.DownloadProgressStateCanceled {
+				continue
+			}
+			var name, url string
+			if v, ok := names.Load(ev.GUID); ok {
+				name, url = v.([2]string)[0], v.([2]string)[1]
+			}
+			path := ev.FilePath
+			if path == "" {
+				path = dir + string(os.PathSeparator) + ev.GUID
+			}
+			if name != "" {
+				// allowAndName saves under the GUID; give it its real name.
+				dst := dir + string(os.PathSeparator) + name
+				if err := os.Rename(path, dst); err == nil {
+					path = dst
+				}
+			}
+			msg := "saved " + name
+			if ev.State == browser.DownloadProgressStateCanceled {
+				msg, path = "download cancelled: "+name, ""
+			}
+			b.emit(Event{Kind: EventDownload, URL: url, Path: path, Message: msg})
+		}
+	}()
+	return nil
+}

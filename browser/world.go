@@ -1,0 +1,118 @@
+package browser
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+//go:embed js/world.js
+var worldJS string
+
+// worldName names Ariadne's isolated world in each frame.
+const worldName = "__ariadne__"
+
+// world is Ariadne's isolated world in one document of one frame. A new
+// document (a navigation or reload) gets a new world and a new doc token.
+type world struct {
+	frame  cdp.FrameID
+	loader cdp.LoaderID
+	ctxID  runtime.ExecutionContextID
+	doc    string
+}
+
+// frameTree returns the tab's frame tree.
+func (t *Tab) frameTree(ctx context.Context) (*page.FrameTree, error) {
+	res, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+	if err != nil {
+		return nil, fmt.Errorf("reading the frame tree: %w", err)
+	}
+	return res.FrameTree, nil
+}
+
+// worldFor returns the isolated world of frame f's current document,
+// creating it (and installing Ariadne's script) when the document is new.
+func (t *Tab) worldFor(ctx context.Context, f *cdp.Frame) (*world, error) {
+	t.mu.Lock()
+	w := t.worlds[f.ID]
+	t.mu.Unlock()
+	if w != nil && w.loader == f.LoaderID {
+		// Same document: the world still exists unless the frame was
+		// replaced under us; check with a cheap call.
+		if _, err := t.evalIn(ctx, w, "__ariadne.doc"); err == nil {
+			return w, nil
+		}
+	}
+	res, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: f.ID, WorldName: worldName})
+	if err != nil {
+		return nil, fmt.Errorf("creating Ariadne's world in frame %s: %w", f.ID, err)
+	}
+	w = &world{frame: f.ID, loader: f.LoaderID, ctxID: res.ExecutionContextID}
+	raw, err := t.evalIn(ctx, w, worldJS)
+	if err != nil {
+		return nil, fmt.Errorf("installing Ariadne's script in frame %s: %w", f.ID, err)
+	}
+	if err := json.Unmarshal(raw, &w.doc); err != nil {
+		return nil, fmt.Errorf("installing Ariadne's script: unexpected result %s", raw)
+	}
+	t.mu.Lock()
+	t.worlds[f.ID] = w
+	t.mu.Unlock()
+	return w, nil
+}
+
+// currentDoc returns the doc token of frame id's current document without
+// creating anything: "" if Ariadne has not been in that document yet.
+func (t *Tab) knownWorld(id cdp.FrameID) *world {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.worlds[id]
+}
+
+// evalIn evaluates expr in world w and returns its JSON value.
+func (t *Tab) evalIn(ctx context.Context, w *world, expr string) (json.RawMessage, error) {
+	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
+		Expression:    expr,
+		ContextID:     w.ctxID,
+		ReturnByValue: new(true),
+		AwaitPromise:  new(true),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if res.ExceptionDetails != nil {
+		return nil, &chromedp.ExceptionError{ExceptionDetails: res.ExceptionDetails}
+	}
+	if res.Result == nil {
+		return nil, fmt.Errorf("evaluation returned nothing")
+	}
+	return json.RawMessage(res.Result.Value), nil
+}
+
+// callIn calls the function fn (JavaScript source) in world w with JSON
+// arguments and returns its JSON value.
+func (t *Tab) callIn(ctx context.Context, w *world, fn string, args ...any) (json.RawMessage, error) {
+	var b strings.Builder
+	b.WriteString("(")
+	b.WriteString(fn)
+	b.WriteString(")(")
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		j, err := json.Marshal(a)
+		if err != nil {
+			return nil, fmt.Errorf("encoding argument: %w", err)
+		}
+		b.Write(j)
+	}
+	b.WriteString(")")
+	return t.evalIn(ctx, w, b.String())
+}

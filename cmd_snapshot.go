@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/ariadne-tui/ariadne/demo"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+func runSnapshot(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "snapshot", "snapshot [flags] [URL]",
+		"Print the ARIA snapshot of a page (with [ref=eN] labels) and exit. With no URL, the built-in demo site.")
+	asJSON := fs.Bool("json", false, "print the snapshot as JSON (every field; see README)")
+	interactive := fs.Bool("interactive", false, "keep only interactive nodes and their ancestors")
+	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN], for toMatchAriaSnapshot")
+	bf := addBrowserFlags(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usagef("snapshot takes one URL, got %d arguments", len(pos))
+	}
+	url := ""
+	if len(pos) == 1 {
+		url = pos[0]
+	} else {
+		srv, err := demo.Start(ctx)
+		if err != nil {
+			return fmt.Errorf("starting the demo site: %w", err)
+		}
+		defer srv.Close()
+		url = srv.URL()
+	}
+	b, err := bf.launch(ctx)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	nav, err := b.Open(ctx, url)
+	if err != nil {
+		return err
+	}
+	snap, err := b.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	snap.Partial = nav.Partial
+	if *interactive {
+		snap.Root = refs.InteractiveOnly(snap.Root)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(snap)
+	}
+	if nav.Partial {
+		fmt.Fprintf(e.stderr, "ariadne: %s did not finish loading within %s; this snapshot shows it as it was\n", url, bf.timeout)
+	}
+	_, err = fmt.Fprint(e.stdout, refs.Text(snap.Root, refs.TextOptions{NoRefs: *noRefs}))
+	return err
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/browser"
+)
+
+var errHelp = errors.New("help shown")
+
+// newFlags returns a flag set for a command whose usage line is use.
+func newFlags(e *env, name, use, summary string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		w := e.stdout
+		fmt.Fprintf(w, "Usage: ariadne %s\n\n%s\n\nFlags:\n", use, summary)
+		fs.VisitAll(func(f *flag.Flag) {
+			arg, help := flag.UnquoteUsage(f)
+			if arg != "" {
+				arg = " " + arg
+			}
+			def := ""
+			if f.DefValue != "" && f.DefValue != "false" {
+				def = fmt.Sprintf(" (default %s)", f.DefValue)
+			}
+			fmt.Fprintf(w, "  --%s%s\n      %s%s\n", f.Name, arg, help, def)
+		})
+	}
+	return fs
+}
+
+// parseFlags parses args, allowing flags after positional arguments
+// (ariadne snapshot URL --json), and returns the positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.Usage()
+				return nil, errHelp
+			}
+			return nil, usagef("%s: %v (see 'ariadne %s --help')", fs.Name(), err, fs.Name())
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// browserFlags are the flags every command that opens a browser takes.
+type browserFlags struct {
+	chrome, remote, viewport, testID, downloads, dialogs string
+	headful                                              bool
+	timeout, actionTimeout                               time.Duration
+}
+
+func addBrowserFlags(fs *flag.FlagSet) *browserFlags {
+	f := &browserFlags{}
+	fs.StringVar(&f.chrome, "chrome", "", "Chromium or Chrome `PATH` (default: $CHROME_PATH, then the usual names and paths)")
+	fs.StringVar(&f.remote, "remote", "", "attach to a running browser at this DevTools `URL` (http://127.0.0.1:9222 or ws://...) instead of launching one")
+	fs.BoolVar(&f.headful, "headful", false, "show the browser window")
+	fs.StringVar(&f.viewport, "viewport", "1280x720", "viewport size `WxH`")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long to wait for a page to load before snapshotting it as it is")
+	fs.DurationVar(&f.actionTimeout, "action-timeout", 5*time.Second, "how long an action waits for its element to be ready")
+	fs.StringVar(&f.testID, "testid-attribute", "data-testid", "attribute that getByTestId matches")
+	fs.StringVar(&f.downloads, "downloads", "", "save downloads into this `DIR` (default: a temporary directory)")
+	fs.StringVar(&f.dialogs, "dialogs", "dismiss", "what to do with JavaScript dialogs nobody answers: accept or dismiss")
+	return f
+}
+
+func (f *browserFlags) options() (browser.Options, error) {
+	vp, err := browser.ParseViewport(f.viewport)
+	if err != nil {
+		return browser.Options{}, usagef("--viewport: %v", err)
+	}
+	d := strings.ToLower(f.dialogs)
+	if d != "accept" && d != "dismiss" {
+		return browser.Options{}, usagef("--dialogs: want accept or dismiss, not %q", f.dialogs)
+	}
+	return browser.Options{
+		ChromePath:      f.chrome,
+		Remote:          f.remote,
+		Headful:         f.headful,
+		Viewport:        vp,
+		NavTimeout:      f.timeout,
+		ActionTimeout:   f.actionTimeout,
+		TestIDAttribute: f.testID,
+		DownloadDir:     f.downloads,
+		Dialogs:         d,
+	}, nil
+}
+
+func (f *browserFlags) launch(ctx context.Context) (*browser.Browser, error) {
+	opts, err := f.options()
+	if err != nil {
+		return nil, err
+	}
+	return browser.Launch(ctx, opts)
+}

@@ -1,0 +1,74 @@
+package refs
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a stable error code that scripts and the TUI can switch on.
+type Code string
+
+// The error codes Ariadne reports. Their spelling is part of the scripting
+// interface: do not rename them.
+const (
+	CodeStaleRef          Code = "stale_ref"
+	CodeUnknownRef        Code = "unknown_ref"
+	CodeBadRef            Code = "bad_ref"
+	CodeClickIntercepted  Code = "click_intercepted"
+	CodeNotVisible        Code = "not_visible"
+	CodeNotEnabled        Code = "not_enabled"
+	CodeNotEditable       Code = "not_editable"
+	CodeNotASelect        Code = "not_a_select"
+	CodeOptionNotFound    Code = "option_not_found"
+	CodeTimeout           Code = "timeout"
+	CodeNavigationFailed  Code = "navigation_failed"
+	CodeBrowserClosed     Code = "browser_closed"
+	CodeFrameDetached     Code = "frame_detached"
+	CodeBadURL            Code = "bad_url"
+	CodeDNS               Code = "dns_failed"
+	CodeConnectionRefused Code = "connection_refused"
+	CodeHTTPError         Code = "http_error"
+	CodeNotHTML           Code = "not_html"
+	CodeNoBrowser         Code = "no_browser"
+	CodeNotLocatable      Code = "not_locatable"
+	CodeBadArgument       Code = "bad_argument"
+	CodeNoTab             Code = "no_tab"
+	CodeNoDialog          Code = "no_dialog"
+	CodeInternal          Code = "internal"
+)
+
+// Error is an error with a stable code and a message that says what to do
+// next. Err, when set, is the underlying cause.
+type Error struct {
+	Code    Code
+	Message string
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Wrap returns an *Error with the given code and message that wraps err.
+func Wrap(code Code, err error, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Err: err}
+}
+
+// CodeOf returns the code of the first *Error in err's chain, or "" if none.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}

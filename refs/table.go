@@ -1,0 +1,117 @@
+package refs
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Key identifies one element for the life of its document: the tab and frame
+// it lives in, the token of the document (a new document gets a new token),
+// and the element's handle inside Ariadne's isolated world in that document.
+type Key struct {
+	Tab    string `json:"tab"`
+	Frame  string `json:"frame"`
+	Doc    string `json:"doc"`
+	Handle int    `json:"handle"`
+}
+
+// Entry is what a ref remembers about its element.
+type Entry struct {
+	Ref string
+	Key
+	Role  string
+	Name  string
+	Index int // index among elements of the same role and name in the frame
+}
+
+// Table issues refs and maps them to elements. Refs come from one counter
+// per browser session and are never reused; an element keeps its ref across
+// snapshots of the same document. A Table is safe for concurrent use.
+type Table struct {
+	mu    sync.Mutex
+	next  int
+	byKey map[Key]string
+	byRef map[string]*Entry
+}
+
+// NewTable returns an empty ref table.
+func NewTable() *Table {
+	return &Table{byKey: map[Key]string{}, byRef: map[string]*Entry{}}
+}
+
+// Assign returns the ref of the element k, issuing a new one the first time
+// it is seen, and records its role, name and index.
+func (t *Table) Assign(k Key, role, name string, index int) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if ref, ok := t.byKey[k]; ok {
+		e := t.byRef[ref]
+		e.Role, e.Name, e.Index = role, name, index
+		return ref
+	}
+	t.next++
+	ref := "e" + strconv.Itoa(t.next)
+	t.byKey[k] = ref
+	t.byRef[ref] = &Entry{Ref: ref, Key: k, Role: role, Name: name, Index: index}
+	return ref
+}
+
+// Lookup returns a copy of the entry for ref. A ref that was never issued
+// gives an unknown_ref error naming the refs that exist.
+func (t *Table) Lookup(ref string) (Entry, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.byRef[ref]
+	if !ok {
+		if t.next == 0 {
+			return Entry{}, Errorf(CodeUnknownRef, "ref %s was never issued: no refs exist yet; take a snapshot first", ref)
+		}
+		return Entry{}, Errorf(CodeUnknownRef, "ref %s was never issued (refs e1-e%d exist); take a snapshot and use one of its refs", ref, t.next)
+	}
+	return *e, nil
+}
+
+// Rebind points ref at another element of the same document (after healing).
+// Later snapshots then give the new element the old ref.
+func (t *Table) Rebind(ref string, handle int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.byRef[ref]
+	if !ok {
+		return
+	}
+	delete(t.byKey, e.Key)
+	e.Handle = handle
+	if old, taken := t.byKey[e.Key]; taken && old != ref {
+		// The new element already had a ref of its own; ours wins and the
+		// other one now names the same element.
+		t.byRef[old].Handle = handle
+	}
+	t.byKey[e.Key] = ref
+}
+
+// Issued returns how many refs were issued so far.
+func (t *Table) Issued() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.next
+}
+
+var refPattern = regexp.MustCompile(`^e[1-9][0-9]*$`)
+
+// ParseRef accepts a ref written as e5, @e5, [e5] or ref=e5 (also [ref=e5])
+// and returns it as e5.
+func ParseRef(s string) (string, error) {
+	r := strings.TrimSpace(s)
+	r = strings.TrimPrefix(r, "[")
+	r = strings.TrimSuffix(r, "]")
+	r = strings.TrimPrefix(r, "ref=")
+	r = strings.TrimPrefix(r, "@")
+	if !refPattern.MatchString(r) {
+		return "", &Error{Code: CodeBadRef, Message: fmt.Sprintf("%q is not a ref: write it as e5, @e5, [e5] or ref=e5", s)}
+	}
+	return r, nil
+}
