@@ -19,32 +19,32 @@ import (
 // JSON of a 20,000-element page small). Children are either rawNodes or
 // strings (text).
 type rawNode struct {
-	H  int               `json:"h"`
-	R  string            `json:"r"`
-	N  string            `json:"n"`
-	T  string            `json:"t"`
-	V  *string           `json:"v"`
-	U  string            `json:"u"`
-	C  string            `json:"c"`
-	P  string            `json:"p"`
-	X  string            `json:"x"`
-	L  int               `json:"l"`
-	D  int               `json:"d"`
-	S  int               `json:"s"`
-	Q  int               `json:"q"`
-	I  int               `json:"i"`
-	F  int               `json:"f"`
-	A  int               `json:"a"`
-	B  []float64         `json:"b"`
-	Pi int               `json:"pi"` // index of the parent in the flat list; -1 for the root
-	Fr int               `json:"fr"`
-	Co []float64         `json:"co"`
+	H  int       `json:"h"`
+	R  string    `json:"r"`
+	N  string    `json:"n"`
+	T  string    `json:"t"`
+	V  *string   `json:"v"`
+	U  string    `json:"u"`
+	C  string    `json:"c"`
+	P  string    `json:"p"`
+	X  string    `json:"x"`
+	L  int       `json:"l"`
+	D  int       `json:"d"`
+	S  int       `json:"s"`
+	Q  int       `json:"q"`
+	I  int       `json:"i"`
+	F  int       `json:"f"`
+	A  int       `json:"a"`
+	B  []float64 `json:"b"`
+	Pi int       `json:"pi"` // index of the parent in the flat list; -1 for the root
+	Fr int       `json:"fr"`
+	Co []float64 `json:"co"`
 }
 
 type rawSnapshot struct {
-	Doc   string  `json:"doc"`
-	URL   string  `json:"url"`
-	Title string  `json:"title"`
+	Doc   string    `json:"doc"`
+	URL   string    `json:"url"`
+	Title string    `json:"title"`
 	Count int       `json:"count"`
 	Nodes []rawNode `json:"nodes"` // document order; Nodes[0] is the root
 }

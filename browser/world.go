@@ -16,6 +16,15 @@ import (
 //go:embed js/world.js
 var worldJS string
 
+// extensionJS are installed after world.js, in this order. Each adds its
+// functions to globalThis.__ariadne and must be safe to run twice.
+//
+//go:embed js/actions.js
+var actionsJS string
+
+//go:embed js/locators.js
+var locatorsJS string
+
 // worldName names Ariadne's isolated world in each frame.
 const worldName = "__ariadne__"
 
@@ -61,6 +70,11 @@ func (t *Tab) worldFor(ctx context.Context, f *cdp.Frame) (*world, error) {
 	}
 	if err := json.Unmarshal(raw, &w.doc); err != nil {
 		return nil, fmt.Errorf("installing Ariadne's script: unexpected result %s", raw)
+	}
+	for _, js := range []string{actionsJS, locatorsJS} {
+		if _, err := t.evalIn(ctx, w, js); err != nil {
+			return nil, fmt.Errorf("installing Ariadne's script in frame %s: %w", f.ID, err)
+		}
 	}
 	t.mu.Lock()
 	t.worlds[f.ID] = w
