@@ -1,0 +1,67 @@
+package browser
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The end-to-end tests of this package run a real Chromium against pages
+// served from testdata/pages by httptest on loopback.
+
+// launchTest starts a fresh browser session for one test; it is closed when
+// the test ends. Without a browser the test is skipped, unless
+// ARIADNE_REQUIRE_BROWSER is set (as in CI), where it fails.
+func launchTest(t testing.TB, mod ...func(*Options)) *Browser {
+	t.Helper()
+	if _, err := FindChrome(""); err != nil {
+		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
+			t.Fatalf("no browser: %v", err)
+		}
+		t.Skipf("no browser: %v", err)
+	}
+	opts := Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second}
+	for _, m := range mod {
+		m(&opts)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := Launch(ctx, opts)
+	if err != nil {
+		t.Fatalf("launching the browser: %v", err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+// servePages serves testdata/pages on a loopback httptest server.
+func servePages(t testing.TB) *httptest.Server {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "pages"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// testContext returns a context that ends with the test or after d.
+func testContext(t testing.TB, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// open launches nothing: it navigates b to path on srv and fails the test on
+// error.
+func open(t testing.TB, b *Browser, srv *httptest.Server, path string) {
+	t.Helper()
+	if _, err := b.Open(testContext(t, 20*time.Second), srv.URL+"/"+path); err != nil {
+		t.Fatalf("opening %s: %v", path, err)
+	}
+}
