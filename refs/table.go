@@ -115,3 +115,21 @@ func ParseRef(s string) (string, error) {
 	}
 	return r, nil
 }
+
+// RefFor returns the ref already issued for element k, if any.
+func (t *Table) RefFor(k Key) (string, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	ref, ok := t.byKey[k]
+	return ref, ok
+}
+
+// Range describes the refs issued so far, e.g. "e1-e42", for messages.
+func (t *Table) Range() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.next == 0 {
+		return "none"
+	}
+	return fmt.Sprintf("e1-e%d", t.next)
+}

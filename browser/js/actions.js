@@ -1,6 +1,262 @@
 // Ariadne's in-page action helpers, added to the isolated world's __ariadne.
+// Every function takes an element handle (see world.js) and returns plain
+// JSON. Our own code: nothing here comes from another project.
 (() => {
   const A = globalThis.__ariadne;
-  if (A.actions) return;
-  A.actions = true;
+  if (A.act) return;
+
+  // Time of the last DOM mutation, for "wait until the DOM is quiet".
+  let lastMutation = performance.now();
+  new MutationObserver(() => { lastMutation = performance.now(); })
+    .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+
+  function el(h) {
+    const e = A.elementOf(h);
+    if (!e || !e.isConnected) return null;
+    return e;
+  }
+
+  function composedParent(n) {
+    if (n.assignedSlot) return n.assignedSlot;
+    const p = n.parentNode;
+    if (p && p.nodeType === 11 && p.host) return p.host;
+    return p;
+  }
+
+  function composedContains(root, n) {
+    for (let x = n; x; x = composedParent(x)) if (x === root) return true;
+    return false;
+  }
+
+  function deepElementFromPoint(x, y) {
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+
+  function describe(e) {
+    if (!e) return null;
+    let name = (e.getAttribute("aria-label") || e.innerText || e.textContent || "").replace(/\s+/g, " ").trim();
+    if (name.length > 60) name = name.slice(0, 57) + "...";
+    let role = A.getRole(e) || "";
+    // An unnamed wrapper inside a landmark is reported as the landmark.
+    let owner = e;
+    while (owner && (!role || role === "generic" || role === "none" || role === "presentation")) {
+      owner = composedParent(owner);
+      if (!owner || owner.nodeType !== 1) { owner = e; role = ""; break; }
+      role = A.getRole(owner) || "";
+    }
+    const named = owner && owner.nodeType === 1 ? owner : e;
+    const label = named.getAttribute("aria-label");
+    return { tag: e.tagName.toLowerCase(), role, name: label || name, handle: A.handleOf(named), id: e.id || "" };
+  }
+
+  function isEditable(e) {
+    if (e.isContentEditable) return true;
+    if (e.tagName === "TEXTAREA") return !e.readOnly && !e.disabled;
+    if (e.tagName === "INPUT") {
+      const t = (e.type || "text").toLowerCase();
+      if (["checkbox", "radio", "button", "submit", "reset", "image", "file", "hidden", "range", "color"].includes(t)) return false;
+      return !e.readOnly && !e.disabled;
+    }
+    return false;
+  }
+
+  function isDisabled(e) {
+    if ("disabled" in e && e.matches(":disabled")) return true;
+    for (let x = e; x && x.nodeType === 1; x = composedParent(x)) {
+      if (x.getAttribute("aria-disabled") === "true") return true;
+    }
+    return false;
+  }
+
+  A.act = {
+    // probe reports what an action needs to know about the element.
+    probe(h) {
+      const e = el(h);
+      if (!e) return { connected: false };
+      const r = e.getBoundingClientRect();
+      const st = getComputedStyle(e);
+      const visible = r.width > 0 && r.height > 0 && st.visibility === "visible" && e.checkVisibility({ visibilityProperty: true });
+      const inView = r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+      const t = (e.type || "").toLowerCase();
+      return {
+        connected: true,
+        visible,
+        inView,
+        enabled: !isDisabled(e),
+        editable: isEditable(e),
+        tag: e.tagName.toLowerCase(),
+        type: t,
+        checkable: (e.tagName === "INPUT" && (t === "checkbox" || t === "radio")) || ["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(A.getRole(e) || ""),
+        checked: e.tagName === "INPUT" && (t === "checkbox" || t === "radio") ? e.checked : e.getAttribute("aria-checked") === "true",
+        box: [r.x, r.y, r.width, r.height],
+        viewport: [innerWidth, innerHeight],
+      };
+    },
+
+    scrollIntoView(h) {
+      const e = el(h);
+      if (!e) return false;
+      e.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      return true;
+    },
+
+    // stableBox resolves with the box once it is the same on two
+    // consecutive animation frames, or null if it keeps moving.
+    stableBox(h) {
+      return new Promise((resolve) => {
+        const e = el(h);
+        if (!e) return resolve(null);
+        let last = null;
+        let frames = 0;
+        const step = () => {
+          const r = e.getBoundingClientRect();
+          const box = [r.x, r.y, r.width, r.height];
+          if (last && box.every((v, i) => Math.abs(v - last[i]) < 0.5)) return resolve(box);
+          last = box;
+          if (++frames > 10) return resolve(null);
+          requestAnimationFrame(step);
+        };
+        // A hidden tab gets no animation frames: fall back to a timer.
+        const timer = setTimeout(() => resolve(last), 500);
+        requestAnimationFrame(() => { clearTimeout(timer); step(); });
+      });
+    },
+
+    // hitTest checks that a pointer event at (x, y) (this frame's viewport)
+    // would reach the element: the element itself, a descendant, or a label
+    // of it. Otherwise it names the element that would get it.
+    hitTest(h, x, y) {
+      const e = el(h);
+      if (!e) return { ok: false, gone: true };
+      const hit = deepElementFromPoint(x, y);
+      if (!hit) return { ok: false, interceptor: null };
+      if (composedContains(e, hit)) return { ok: true };
+      // A label of the element (clicking it acts on the control).
+      for (let x2 = hit; x2 && x2.nodeType === 1; x2 = composedParent(x2)) {
+        if (x2.tagName === "LABEL" && x2.control === e) return { ok: true };
+      }
+      if (e.labels) for (const l of e.labels) if (composedContains(l, hit)) return { ok: true };
+      return { ok: false, interceptor: describe(hit) };
+    },
+
+    focus(h) {
+      const e = el(h);
+      if (!e) return false;
+      e.focus({ preventScroll: false });
+      return true;
+    },
+
+    // prepareFill focuses the element and selects its content, so that
+    // inserted text replaces it. It reports how to proceed.
+    prepareFill(h) {
+      const e = el(h);
+      if (!e) return { error: "gone" };
+      if (!isEditable(e)) {
+        const t = (e.type || "").toLowerCase();
+        if (e.tagName === "INPUT" && ["date", "time", "datetime-local", "month", "week", "range", "color"].includes(t)) return { mode: "value" };
+        return { error: "not_editable", tag: e.tagName.toLowerCase(), type: t, readOnly: !!e.readOnly, disabled: !!e.disabled };
+      }
+      e.focus();
+      if (e.isContentEditable) {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const sel = getSelection();
+        sel.removeAllRanges();
+        sel.addRange(range);
+      } else if (typeof e.select === "function") {
+        e.select();
+      }
+      return { mode: "insert" };
+    },
+
+    // setValue sets an input's value directly (dates, ranges, colors) and
+    // fires the events frameworks listen to.
+    setValue(h, value) {
+      const e = el(h);
+      if (!e) return false;
+      const proto = e.tagName === "TEXTAREA" ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      Object.getOwnPropertyDescriptor(proto, "value").set.call(e, value);
+      e.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+      e.dispatchEvent(new Event("change", { bubbles: true }));
+      return true;
+    },
+
+    // finishFill fires change (insertText already fired input) and reports
+    // the value now in the field.
+    finishFill(h) {
+      const e = el(h);
+      if (!e) return null;
+      if (!e.isContentEditable) e.dispatchEvent(new Event("change", { bubbles: true }));
+      return e.isContentEditable ? e.innerText : e.value;
+    },
+
+    value(h) {
+      const e = el(h);
+      if (!e) return null;
+      return e.isContentEditable ? e.innerText : e.value;
+    },
+
+    // options lists a select's options.
+    options(h) {
+      const e = el(h);
+      if (!e) return { error: "gone" };
+      if (e.tagName !== "SELECT") return { error: "not_a_select", tag: e.tagName.toLowerCase() };
+      return { multiple: e.multiple, options: Array.from(e.options, (o) => ({ label: o.label.trim(), value: o.value, selected: o.selected, disabled: o.disabled })) };
+    },
+
+    // select chooses options by value or label (exact, then
+    // case-insensitive) and fires input and change.
+    select(h, wanted) {
+      const e = el(h);
+      if (!e) return { error: "gone" };
+      if (e.tagName !== "SELECT") return { error: "not_a_select", tag: e.tagName.toLowerCase() };
+      if (e.disabled) return { error: "not_enabled" };
+      const opts = Array.from(e.options);
+      const chosen = [];
+      for (const w of wanted) {
+        let o = opts.find((o) => o.value === w) || opts.find((o) => o.label.trim() === w.trim());
+        if (!o) o = opts.find((o) => o.label.trim().toLowerCase() === w.trim().toLowerCase());
+        if (!o) return { error: "option_not_found", wanted: w, available: opts.map((o) => o.label.trim()) };
+        if (o.disabled) return { error: "option_disabled", wanted: w };
+        chosen.push(o);
+      }
+      if (chosen.length > 1 && !e.multiple) return { error: "not_multiple" };
+      for (const o of opts) o.selected = chosen.includes(o);
+      e.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+      e.dispatchEvent(new Event("change", { bubbles: true }));
+      return { selected: chosen.map((o) => o.label.trim()) };
+    },
+
+    isFileInput(h) {
+      const e = el(h);
+      return !!e && e.tagName === "INPUT" && (e.type || "").toLowerCase() === "file";
+    },
+
+    element(h) {
+      return el(h);
+    },
+
+    scrollBy(dx, dy) {
+      scrollBy({ left: dx, top: dy, behavior: "instant" });
+      return [scrollX, scrollY];
+    },
+
+    quietFor() {
+      return performance.now() - lastMutation;
+    },
+
+    // textPresent reports whether the page shows text (case-sensitive
+    // substring of the normalized visible text).
+    textPresent(text) {
+      const body = document.body;
+      if (!body) return false;
+      return body.innerText.replace(/\s+/g, " ").includes(text.replace(/\s+/g, " ").trim());
+    },
+  };
 })()

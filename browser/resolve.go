@@ -1,0 +1,184 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// element is a ref resolved to a live element.
+type element struct {
+	ref    string
+	tab    *Tab
+	frame  *cdp.Frame
+	world  *world
+	handle int
+	entry  refs.Entry
+	healed bool
+	// offset of the frame's viewport in the main frame's viewport.
+	offset [2]float64
+}
+
+// resolve finds the live element of ref: in the tab and frame that produced
+// it, in the same document. A ref of a document that is gone is stale; an
+// element a framework re-rendered is healed by role, name and index.
+func (b *Browser) resolve(ctx context.Context, raw string) (*element, error) {
+	ref, err := refs.ParseRef(raw)
+	if err != nil {
+		return nil, err
+	}
+	e, err := b.refs.Lookup(ref)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := b.tabFor(e.Tab)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := tab.frameTree(ctx)
+	if err != nil {
+		return nil, b.browserErr(err)
+	}
+	path := findFrame(tree, cdp.FrameID(e.Frame))
+	if path == nil {
+		main := tab.knownWorld(tree.Frame.ID)
+		if main == nil || main.loader != tree.Frame.LoaderID {
+			return nil, staleRef(ref, e, "its page navigated away")
+		}
+		return nil, refs.Errorf(refs.CodeFrameDetached, "ref %s (%s %q) was in a frame that is gone; take a new snapshot", ref, e.Role, e.Name)
+	}
+	frame := path[len(path)-1]
+	known := tab.knownWorld(frame.ID)
+	if known == nil || known.doc != e.Doc || known.loader != frame.LoaderID {
+		return nil, staleRef(ref, e, "the page navigated or reloaded since")
+	}
+	w, err := tab.worldFor(ctx, frame)
+	if err != nil {
+		return nil, b.browserErr(err)
+	}
+	if w.doc != e.Doc {
+		return nil, staleRef(ref, e, "the page navigated or reloaded since")
+	}
+	t := &element{ref: ref, tab: tab, frame: frame, world: w, handle: e.Handle, entry: e}
+	var alive bool
+	raw2, err := tab.callIn(ctx, w, "(h) => !!__ariadne.act.element(h)", e.Handle)
+	if err == nil {
+		err = json.Unmarshal(raw2, &alive)
+	}
+	if err != nil {
+		return nil, b.browserErr(fmt.Errorf("checking ref %s: %w", ref, err))
+	}
+	if !alive {
+		h, err := t.heal(ctx)
+		if err != nil {
+			return nil, err
+		}
+		b.refs.Rebind(ref, h)
+		t.handle, t.healed = h, true
+	}
+	if err := t.frameOffset(ctx, tree, path); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func staleRef(ref string, e refs.Entry, why string) error {
+	return refs.Errorf(refs.CodeStaleRef, "ref %s (%s %q) is stale: %s; take a new snapshot and use its refs", ref, e.Role, e.Name, why)
+}
+
+// findFrame returns the path of frames from the main frame to id, or nil.
+func findFrame(ft *page.FrameTree, id cdp.FrameID) []*cdp.Frame {
+	if ft.Frame.ID == id {
+		return []*cdp.Frame{ft.Frame}
+	}
+	for _, c := range ft.ChildFrames {
+		if p := findFrame(c, id); p != nil {
+			return append([]*cdp.Frame{ft.Frame}, p...)
+		}
+	}
+	return nil
+}
+
+// heal finds the element that now has the ref's role, name and index among
+// equals in the same document, after the original node was replaced.
+func (t *element) heal(ctx context.Context) (int, error) {
+	raw, err := t.tab.evalIn(ctx, t.world, "__ariadne.snapshot()")
+	if err != nil {
+		return 0, fmt.Errorf("healing ref %s: %w", t.ref, err)
+	}
+	var str string
+	var rs rawSnapshot
+	if err := json.Unmarshal(raw, &str); err != nil {
+		return 0, fmt.Errorf("healing ref %s: %w", t.ref, err)
+	}
+	if err := json.Unmarshal([]byte(str), &rs); err != nil {
+		return 0, fmt.Errorf("healing ref %s: %w", t.ref, err)
+	}
+	var same []int
+	for _, n := range rs.Nodes {
+		if n.R == t.entry.Role && n.N == t.entry.Name {
+			same = append(same, n.H)
+		}
+	}
+	switch {
+	case t.entry.Index < len(same):
+		return same[t.entry.Index], nil
+	case len(same) == 1:
+		return same[0], nil
+	}
+	return 0, refs.Errorf(refs.CodeStaleRef, "ref %s (%s %q) is gone from the page and no element with that role and name replaced it; take a new snapshot", t.ref, t.entry.Role, t.entry.Name)
+}
+
+// frameOffset computes where the target's frame sits in the main viewport,
+// from the boxes of the iframe elements on the path.
+func (t *element) frameOffset(ctx context.Context, tree *page.FrameTree, path []*cdp.Frame) error {
+	var off [2]float64
+	for i := 1; i < len(path); i++ {
+		parent := path[i-1]
+		pw, err := t.tab.worldFor(ctx, parent)
+		if err != nil {
+			return err
+		}
+		s := &snapshotter{t: t.tab}
+		h, err := s.ownerHandle(ctx, pw, path[i].ID)
+		if err != nil {
+			return fmt.Errorf("locating frame %s: %w", path[i].URL, err)
+		}
+		raw, err := t.tab.callIn(ctx, pw, `(h) => { const e = __ariadne.act.element(h); if (!e) return null;
+			const r = e.getBoundingClientRect(); const cs = getComputedStyle(e);
+			return [r.x + e.clientLeft + parseFloat(cs.paddingLeft || "0"), r.y + e.clientTop + parseFloat(cs.paddingTop || "0")]; }`, h)
+		if err != nil {
+			return err
+		}
+		var xy []float64
+		if json.Unmarshal(raw, &xy) != nil || len(xy) != 2 {
+			return refs.Errorf(refs.CodeFrameDetached, "the iframe of ref %s is gone", t.ref)
+		}
+		off[0] += xy[0]
+		off[1] += xy[1]
+	}
+	t.offset = off
+	return nil
+}
+
+// call runs a function of __ariadne.act on the target element and decodes
+// its JSON result into out (which may be nil).
+func (t *element) call(ctx context.Context, fn string, out any, args ...any) error {
+	all := append([]any{t.handle}, args...)
+	raw, err := t.tab.callIn(ctx, t.world, "(h, ...a) => __ariadne.act."+fn+"(h, ...a)", all...)
+	if err != nil {
+		return t.tab.b.browserErr(fmt.Errorf("%s on ref %s: %w", fn, t.ref, err))
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		return fmt.Errorf("%s on ref %s: decoding %s: %w", fn, t.ref, raw, err)
+	}
+	return nil
+}
