@@ -1,8 +1,394 @@
 package main
 
-import "context"
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
 
-// runScript is being built; until then it says so.
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+const runSummary = `Run a script of commands, one per line (blank lines and # comments are
+ignored), and print one JSON object per command on stdout with "ok", the
+result fields and, on failure, "error": {"code", "message"}. Text arguments
+are quoted like a shell: type e3 "hello world". FILE - (or no FILE) reads
+the script from standard input. The exit status is 1 if any command failed.
+
+Commands:
+  open URL                      snapshot [--interactive] [--json]
+  click REF [--button right] [--count 2] [--modifiers Shift,Control] [--force]
+  dblclick REF    hover REF     focus REF     clear REF
+  type REF TEXT   fill REF TEXT press [REF] KEYS   (Enter, Control+A, Shift+Tab)
+  select REF VALUE...           check REF     uncheck REF
+  upload REF FILE...            drag REF REF  scroll REF | scroll DX DY
+  back   forward  reload        tabs          tab N         close-tab [N]
+  dialog accept [TEXT] | dialog dismiss
+  wait text TEXT | wait url PATTERN | wait ms N
+  screenshot [REF] FILE
+Every action also takes --timeout DURATION and --snapshot (include the new
+snapshot text in the result).`
+
 func runScript(ctx context.Context, e *env, args []string) error {
-	return usagef("run: not built yet")
+	fs := newFlags(e, "run", "run [flags] [FILE|-]", runSummary)
+	bail := fs.Bool("bail", false, "stop at the first failing command")
+	bf := addBrowserFlags(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usagef("run takes one script file, got %d arguments", len(pos))
+	}
+	in := e.stdin
+	name := "standard input"
+	if len(pos) == 1 && pos[0] != "-" {
+		f, err := os.Open(pos[0])
+		if err != nil {
+			return fmt.Errorf("reading the script: %w", err)
+		}
+		defer f.Close()
+		in, name = f, pos[0]
+	}
+	b, err := bf.launch(ctx)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	r := &runner{b: b, out: json.NewEncoder(e.stdout)}
+	r.out.SetEscapeHTML(false)
+	failed := false
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		words, err := splitWords(sc.Text())
+		if err == nil && len(words) == 0 {
+			continue
+		}
+		var res map[string]any
+		if err != nil {
+			err = refs.Errorf(refs.CodeBadArgument, "%v", err)
+		} else {
+			res, err = r.exec(ctx, words)
+		}
+		if res == nil {
+			res = map[string]any{}
+		}
+		res["line"] = line
+		res["cmd"] = strings.TrimSpace(sc.Text())
+		res["ok"] = err == nil
+		if err != nil {
+			failed = true
+			code := refs.CodeOf(err)
+			if code == "" {
+				code = refs.CodeInternal
+				if ctx.Err() != nil {
+					code = "interrupted"
+				}
+			}
+			res["error"] = map[string]string{"code": string(code), "message": errMessage(err)}
+		}
+		if werr := r.out.Encode(res); werr != nil {
+			return fmt.Errorf("writing results: %w", werr)
+		}
+		if err != nil && (*bail || ctx.Err() != nil) {
+			break
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading %s: %w", name, err)
+	}
+	if failed {
+		return errSilent
+	}
+	return nil
+}
+
+// errMessage is an error's message without the code prefix (the code has
+// its own field).
+func errMessage(err error) string {
+	var e *refs.Error
+	if errors.As(err, &e) {
+		if e.Err != nil {
+			return e.Message + ": " + e.Err.Error()
+		}
+		return e.Message
+	}
+	return err.Error()
+}
+
+type runner struct {
+	b   *browser.Browser
+	out *json.Encoder
+}
+
+// result turns a value into the fields of a result object.
+func result(v any) map[string]any {
+	m := map[string]any{}
+	if v == nil {
+		return m
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		return m
+	}
+	json.Unmarshal(j, &m)
+	return m
+}
+
+func bad(format string, args ...any) error {
+	return refs.Errorf(refs.CodeBadArgument, format, args...)
+}
+
+func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
+	cmd, rest := words[0], words[1:]
+	pos, flags, err := scriptArgs(rest, "button", "count", "modifiers", "timeout")
+	if err != nil {
+		return nil, bad("%s: %v", cmd, err)
+	}
+	o := browser.ActionOptions{Button: flags["button"], Force: flags["force"] == "true", Snapshot: flags["snapshot"] == "true"}
+	if c := flags["count"]; c != "" {
+		if o.Count, err = strconv.Atoi(c); err != nil || o.Count < 1 {
+			return nil, bad("--count %q: want a positive number", c)
+		}
+	}
+	if m := flags["modifiers"]; m != "" {
+		o.Modifiers = strings.Split(m, ",")
+	}
+	if d := flags["timeout"]; d != "" {
+		if o.Timeout, err = time.ParseDuration(d); err != nil {
+			return nil, bad("--timeout %q: want a duration like 5s", d)
+		}
+	}
+	need := func(n int, form string) error {
+		if len(pos) != n {
+			return bad("usage: %s %s", cmd, form)
+		}
+		return nil
+	}
+	atLeast := func(n int, form string) error {
+		if len(pos) < n {
+			return bad("usage: %s %s", cmd, form)
+		}
+		return nil
+	}
+	var ar *browser.ActionResult
+	switch cmd {
+	case "open", "goto":
+		if err := need(1, "URL"); err != nil {
+			return nil, err
+		}
+		nav, err := r.b.Open(ctx, pos[0])
+		return result(nav), err
+	case "snapshot":
+		snap, err := r.b.Snapshot(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if flags["interactive"] == "true" {
+			snap.Root = refs.InteractiveOnly(snap.Root)
+		}
+		m := map[string]any{"url": snap.URL, "title": snap.Title, "count": snap.Count, "text": refs.Text(snap.Root, refs.TextOptions{})}
+		if flags["json"] == "true" {
+			m["tree"] = snap
+		}
+		return m, nil
+	case "click":
+		if err := need(1, "REF [--button left|right|middle] [--count N] [--modifiers Shift,...] [--force]"); err != nil {
+			return nil, err
+		}
+		ar, err = r.b.Click(ctx, pos[0], o)
+	case "dblclick":
+		if err := need(1, "REF"); err != nil {
+			return nil, err
+		}
+		o.Count = 2
+		ar, err = r.b.Click(ctx, pos[0], o)
+	case "hover":
+		if err := need(1, "REF"); err != nil {
+			return nil, err
+		}
+		ar, err = r.b.Hover(ctx, pos[0], o)
+	case "focus":
+		if err := need(1, "REF"); err != nil {
+			return nil, err
+		}
+		ar, err = r.b.Focus(ctx, pos[0], o)
+	case "clear":
+		if err := need(1, "REF"); err != nil {
+			return nil, err
+		}
+		ar, err = r.b.Clear(ctx, pos[0], o)
+	case "type", "fill":
+		if err := need(2, "REF TEXT"); err != nil {
+			return nil, err
+		}
+		if cmd == "type" {
+			ar, err = r.b.Type(ctx, pos[0], pos[1], o)
+		} else {
+			ar, err = r.b.Fill(ctx, pos[0], pos[1], o)
+		}
+	case "press":
+		switch len(pos) {
+		case 1:
+			ar, err = r.b.Press(ctx, "", pos[0], o)
+		case 2:
+			ar, err = r.b.Press(ctx, pos[0], pos[1], o)
+		default:
+			return nil, bad("usage: press [REF] KEYS (quote several keys: press e3 \"Control+A Delete\")")
+		}
+	case "select":
+		if err := atLeast(2, "REF VALUE..."); err != nil {
+			return nil, err
+		}
+		ar, err = r.b.Select(ctx, pos[0], pos[1:], o)
+	case "check", "uncheck":
+		if err := need(1, "REF"); err != nil {
+			return nil, err
+		}
+		ar, err = r.b.SetChecked(ctx, pos[0], cmd == "check", o)
+	case "upload":
+		if err := atLeast(2, "REF FILE..."); err != nil {
+			return nil, err
+		}
+		ar, err = r.b.Upload(ctx, pos[0], pos[1:], o)
+	case "drag":
+		if err := need(2, "FROM_REF TO_REF"); err != nil {
+			return nil, err
+		}
+		ar, err = r.b.Drag(ctx, pos[0], pos[1], o)
+	case "scroll":
+		switch len(pos) {
+		case 1:
+			ar, err = r.b.ScrollIntoView(ctx, pos[0], o)
+		case 2:
+			dx, err1 := strconv.ParseFloat(pos[0], 64)
+			dy, err2 := strconv.ParseFloat(pos[1], 64)
+			if err1 != nil || err2 != nil {
+				return nil, bad("usage: scroll REF | scroll DX DY (pixels)")
+			}
+			ar, err = r.b.ScrollBy(ctx, dx, dy)
+		default:
+			return nil, bad("usage: scroll REF | scroll DX DY")
+		}
+	case "back", "forward", "reload":
+		if err := need(0, ""); err != nil {
+			return nil, err
+		}
+		var nav *browser.NavResult
+		switch cmd {
+		case "back":
+			nav, err = r.b.Back(ctx)
+		case "forward":
+			nav, err = r.b.Forward(ctx)
+		default:
+			nav, err = r.b.Reload(ctx)
+		}
+		return result(nav), err
+	case "tabs":
+		tabs, err := r.b.Tabs(ctx)
+		return map[string]any{"tabs": tabs}, err
+	case "tab":
+		if err := need(1, "N"); err != nil {
+			return nil, err
+		}
+		n, err := strconv.Atoi(pos[0])
+		if err != nil {
+			return nil, bad("tab %q: want a tab number (see 'tabs')", pos[0])
+		}
+		if err := r.b.SwitchTab(n); err != nil {
+			return nil, err
+		}
+		tabs, err := r.b.Tabs(ctx)
+		return map[string]any{"tabs": tabs}, err
+	case "close-tab":
+		n := 0
+		if len(pos) == 1 {
+			if n, err = strconv.Atoi(pos[0]); err != nil {
+				return nil, bad("close-tab %q: want a tab number", pos[0])
+			}
+		} else if len(pos) > 1 {
+			return nil, bad("usage: close-tab [N]")
+		}
+		if err := r.b.CloseTab(ctx, n); err != nil {
+			return nil, err
+		}
+		tabs, err := r.b.Tabs(ctx)
+		return map[string]any{"tabs": tabs}, err
+	case "dialog":
+		if len(pos) == 0 || (pos[0] != "accept" && pos[0] != "dismiss") || (pos[0] == "dismiss" && len(pos) > 1) || len(pos) > 2 {
+			return nil, bad("usage: dialog accept [TEXT] | dialog dismiss")
+		}
+		text := ""
+		if len(pos) == 2 {
+			text = pos[1]
+		}
+		d, err := r.b.ArmDialog(ctx, pos[0] == "accept", text)
+		if err != nil {
+			return nil, err
+		}
+		if d == nil {
+			return map[string]any{"armed": pos[0]}, nil
+		}
+		return map[string]any{"dialog": d}, nil
+	case "wait":
+		if err := need(2, "text TEXT | url PATTERN | ms N"); err != nil {
+			return nil, err
+		}
+		switch pos[0] {
+		case "text":
+			return nil, r.b.WaitText(ctx, pos[1], o.Timeout)
+		case "url":
+			return nil, r.b.WaitURL(ctx, pos[1], o.Timeout)
+		case "ms":
+			n, err := strconv.Atoi(pos[1])
+			if err != nil || n < 0 {
+				return nil, bad("wait ms %q: want milliseconds", pos[1])
+			}
+			select {
+			case <-time.After(time.Duration(n) * time.Millisecond):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			return nil, nil
+		}
+		return nil, bad("usage: wait text TEXT | wait url PATTERN | wait ms N")
+	case "screenshot":
+		var ref, file string
+		switch len(pos) {
+		case 1:
+			file = pos[0]
+		case 2:
+			ref, file = pos[0], pos[1]
+		default:
+			return nil, bad("usage: screenshot [REF] FILE")
+		}
+		png, err := r.b.Screenshot(ctx, ref)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			return nil, refs.Wrap(refs.CodeBadArgument, err, "writing %s", file)
+		}
+		return map[string]any{"file": file, "bytes": len(png)}, nil
+	default:
+		return nil, bad("unknown command %q; see 'ariadne run --help'", cmd)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m := result(ar)
+	if ar != nil && ar.Snapshot != nil {
+		delete(m, "snapshot")
+		m["snapshot"] = refs.Text(ar.Snapshot.Root, refs.TextOptions{})
+	}
+	return m, nil
 }

@@ -40,6 +40,8 @@ func (b *Browser) resolve(ctx context.Context, raw string) (*element, error) {
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := tab.bind(ctx)
+	defer cancel()
 	tree, err := tab.frameTree(ctx)
 	if err != nil {
 		return nil, b.browserErr(err)

@@ -95,6 +95,17 @@ func (t *Tab) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
 	return snap, nil
 }
 
+// bind derives a context for work on this tab that ends when ctx ends or
+// its deadline passes.
+func (t *Tab) bind(ctx context.Context) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithCancel(t.ctx)
+	if dl, ok := ctx.Deadline(); ok {
+		c, cancel = context.WithDeadline(t.ctx, dl)
+	}
+	stop := context.AfterFunc(ctx, cancel)
+	return c, func() { stop(); cancel() }
+}
+
 // opContext derives a context for work on this tab: bound to the tab's
 // chromedp context (so commands reach its target), to ctx's cancellation,
 // and to the timeout d.
