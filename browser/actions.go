@@ -43,13 +43,16 @@ type ActionResult struct {
 	Title  string `json:"title,omitempty"`
 	// Navigated is set when the action started a navigation to a new
 	// document; RefsInvalidated then says the old page's refs are stale.
-	Navigated       bool           `json:"navigated"`
-	RefsInvalidated bool           `json:"refsInvalidated"`
-	Value           string         `json:"value,omitempty"`    // a field's value after fill/type
-	Selected        []string       `json:"selected,omitempty"` // options chosen by select
-	Checked         *bool          `json:"checked,omitempty"`  // state after check/uncheck
-	Dialogs         []Dialog       `json:"dialogs,omitempty"`  // dialogs answered during the action
-	Snapshot        *refs.Snapshot `json:"snapshot,omitempty"`
+	Navigated       bool     `json:"navigated"`
+	RefsInvalidated bool     `json:"refsInvalidated"`
+	Value           string   `json:"value,omitempty"`    // a field's value after fill/type
+	Selected        []string `json:"selected,omitempty"` // options chosen by select
+	Checked         *bool    `json:"checked,omitempty"`  // state after check/uncheck
+	Dialogs         []Dialog `json:"dialogs,omitempty"`  // dialogs answered during the action
+	// Forced, for a --force click on a covered element, says what covered
+	// it; the click was delivered to the element itself.
+	Forced   string         `json:"forced,omitempty"`
+	Snapshot *refs.Snapshot `json:"snapshot,omitempty"`
 }
 
 func (o ActionOptions) timeout(b *Browser) time.Duration {
@@ -208,18 +211,29 @@ type hitResult struct {
 // the point to act at, in main-viewport coordinates. Unless force is set,
 // ready means attached, visible, stable, enabled (when needEnabled), and not
 // covered by another element at that point.
-func (b *Browser) point(ctx context.Context, el *element, force, needEnabled bool) (x, y float64, err error) {
+func (b *Browser) point(ctx context.Context, el *element, force, needEnabled bool, budget time.Duration) (x, y float64, err error) {
+	pctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
 	var last error
 	for attempt := 0; ; attempt++ {
-		x, y, last = b.tryPoint(ctx, el, force, needEnabled)
-		if last == nil {
+		var err error
+		x, y, err = b.tryPoint(pctx, el, force, needEnabled)
+		if err == nil {
 			return x, y, nil
 		}
-		code := refs.CodeOf(last)
-		if code == refs.CodeStaleRef || code == "" {
+		code := refs.CodeOf(err)
+		if pctx.Err() != nil && ctx.Err() == nil {
+			// Out of time: report why the element was not ready.
+			if last == nil {
+				last = refs.Errorf(refs.CodeTimeout, "ref %s (%s %q) was not ready within %s", el.ref, el.entry.Role, el.entry.Name, budget)
+			}
 			return 0, 0, last
 		}
-		if sleep(ctx, time.Duration(min(20*(attempt+1), 200))*time.Millisecond) != nil {
+		if code == refs.CodeStaleRef || code == "" {
+			return 0, 0, err
+		}
+		last = err
+		if sleep(pctx, time.Duration(min(20*(attempt+1), 200))*time.Millisecond) != nil && ctx.Err() == nil {
 			return 0, 0, last
 		}
 	}
@@ -286,6 +300,12 @@ func (b *Browser) intercepted(el *element, hit hitResult, x, y float64) error {
 	if hit.Gone {
 		return refs.Errorf(refs.CodeTimeout, "ref %s was removed while Ariadne waited", el.ref)
 	}
+	return refs.Errorf(refs.CodeClickIntercepted, "ref %s (%s %q) is covered at (%.0f, %.0f): %s would receive the click; close or accept it first, or use --force to click anyway",
+		el.ref, el.entry.Role, el.entry.Name, x, y, b.interceptor(el, hit))
+}
+
+// interceptor names the element that would receive a pointer event.
+func (b *Browser) interceptor(el *element, hit hitResult) string {
 	who := "nothing (the point is outside the page)"
 	if i := hit.Interceptor; i != nil {
 		who = "<" + i.Tag + ">"
@@ -299,8 +319,7 @@ func (b *Browser) intercepted(el *element, hit hitResult, x, y float64) error {
 			who += " [" + ref + "]"
 		}
 	}
-	return refs.Errorf(refs.CodeClickIntercepted, "ref %s (%s %q) is covered at (%.0f, %.0f): %s would receive the click; close or accept it first, or use --force to click anyway",
-		el.ref, el.entry.Role, el.entry.Name, x, y, who)
+	return who
 }
 
 func mouseButton(name string) (input.MouseButton, error) {
@@ -340,12 +359,34 @@ func (b *Browser) Click(ctx context.Context, ref string, o ActionOptions) (*Acti
 	}
 	count := max(o.Count, 1)
 	return b.act(ctx, ref, o, func(ctx context.Context, el *element, res *ActionResult) error {
-		x, y, err := b.point(ctx, el, o.Force, true)
+		x, y, err := b.point(ctx, el, o.Force, true, o.timeout(b))
 		if err != nil {
 			return err
 		}
+		if o.Force {
+			// A forced click on a covered element goes to the element itself,
+			// not to whatever covers it.
+			var hit hitResult
+			if err := el.call(ctx, "hitTest", &hit, x-el.offset[0], y-el.offset[1]); err != nil {
+				return err
+			}
+			if !hit.OK {
+				res.Forced = "covered by " + b.interceptor(el, hit) + "; the click was delivered to the element itself"
+				return el.call(ctx, "dispatchClick", nil, buttonNumber(btn), count, mods)
+			}
+		}
 		return el.tab.clickAt(ctx, x, y, btn, mods, count)
 	})
+}
+
+func buttonNumber(b input.MouseButton) int {
+	switch b {
+	case input.MouseButtonMiddle:
+		return 1
+	case input.MouseButtonRight:
+		return 2
+	}
+	return 0
 }
 
 func (t *Tab) clickAt(ctx context.Context, x, y float64, btn input.MouseButton, mods int64, count int) error {
@@ -367,7 +408,7 @@ func (t *Tab) clickAt(ctx context.Context, x, y float64, btn input.MouseButton, 
 // Hover moves the mouse over the element of ref.
 func (b *Browser) Hover(ctx context.Context, ref string, o ActionOptions) (*ActionResult, error) {
 	return b.act(ctx, ref, o, func(ctx context.Context, el *element, res *ActionResult) error {
-		x, y, err := b.point(ctx, el, o.Force, false)
+		x, y, err := b.point(ctx, el, o.Force, false, o.timeout(b))
 		if err != nil {
 			return err
 		}
@@ -604,7 +645,7 @@ func (b *Browser) SetChecked(ctx context.Context, ref string, checked bool, o Ac
 			if !checked && p.Type == "radio" {
 				return refs.Errorf(refs.CodeBadArgument, "ref %s is a radio button: check another option of its group instead of unchecking it", el.ref)
 			}
-			x, y, err := b.point(ctx, el, o.Force, true)
+			x, y, err := b.point(ctx, el, o.Force, true, o.timeout(b))
 			if err != nil {
 				return err
 			}
@@ -662,7 +703,7 @@ func (b *Browser) Upload(ctx context.Context, ref string, files []string, o Acti
 			return fmt.Errorf("intercepting the file chooser: %w", err)
 		}
 		defer chromedp.Call(context.WithoutCancel(ctx), page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: false})
-		x, y, err := b.point(ctx, el, o.Force, true)
+		x, y, err := b.point(ctx, el, o.Force, true, o.timeout(b))
 		if err != nil {
 			return err
 		}
@@ -709,11 +750,11 @@ func (b *Browser) Drag(ctx context.Context, from, to string, o ActionOptions) (*
 		if dst.tab != el.tab {
 			return refs.Errorf(refs.CodeBadArgument, "refs %s and %s are in different tabs", from, to)
 		}
-		x1, y1, err := b.point(ctx, el, o.Force, true)
+		x1, y1, err := b.point(ctx, el, o.Force, true, o.timeout(b))
 		if err != nil {
 			return err
 		}
-		x2, y2, err := b.point(ctx, dst, true, false)
+		x2, y2, err := b.point(ctx, dst, true, false, o.timeout(b))
 		if err != nil {
 			return err
 		}

@@ -145,6 +145,33 @@
       return { ok: false, interceptor: describe(hit) };
     },
 
+    // dispatchClick delivers a click straight to the element, for --force
+    // when another element covers it: the events a real click would fire.
+    dispatchClick(h, button, count, mods) {
+      const e = el(h);
+      if (!e) return false;
+      const r = e.getBoundingClientRect();
+      const base = {
+        bubbles: true, cancelable: true, composed: true, view: window,
+        clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, button,
+        buttons: button === 0 ? 1 : button === 1 ? 4 : 2,
+        altKey: !!(mods & 1), ctrlKey: !!(mods & 2), metaKey: !!(mods & 4), shiftKey: !!(mods & 8),
+      };
+      for (let i = 1; i <= count; i++) {
+        const opts = { ...base, detail: i };
+        e.dispatchEvent(new PointerEvent("pointerdown", opts));
+        e.dispatchEvent(new MouseEvent("mousedown", opts));
+        if (i === 1 && typeof e.focus === "function") e.focus();
+        e.dispatchEvent(new PointerEvent("pointerup", { ...opts, buttons: 0 }));
+        e.dispatchEvent(new MouseEvent("mouseup", { ...opts, buttons: 0 }));
+        if (button === 0) e.dispatchEvent(new MouseEvent("click", { ...opts, buttons: 0 }));
+        else if (button === 2) e.dispatchEvent(new MouseEvent("contextmenu", { ...opts, buttons: 0 }));
+        else e.dispatchEvent(new MouseEvent("auxclick", { ...opts, buttons: 0 }));
+      }
+      if (count === 2 && button === 0) e.dispatchEvent(new MouseEvent("dblclick", { ...base, detail: 2, buttons: 0 }));
+      return true;
+    },
+
     focus(h) {
       const e = el(h);
       if (!e) return false;
