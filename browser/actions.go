@@ -712,7 +712,7 @@ func (b *Browser) Upload(ctx context.Context, ref string, files []string, o Acti
 		}
 		for ev, err := range chooser {
 			if err != nil {
-				if errors.Is(err, context.DeadlineExceeded) {
+				if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 					return refs.Errorf(refs.CodeTimeout, "clicking ref %s opened no file chooser; pick the file input's ref", el.ref)
 				}
 				return err
