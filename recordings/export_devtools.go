@@ -1,0 +1,644 @@
+package recordings
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// This file writes a recording as a Chrome DevTools Recorder user flow,
+// the JSON that the Recorder panel imports and @puppeteer/replay runs. The
+// schema is @puppeteer/replay's Schema.UserFlow (lib/main.d.ts): a title
+// and steps, each with a type, an optional target ("main" or the URL of
+// another tab), an optional frame (child frame indexes) and, for element
+// steps, selectors: alternatives, each a list of strings that pierce
+// shadow roots one by one, tried in a race.
+//
+// What the format cannot say is kept in customStep steps named
+// "ariadne:dialog" (a dialog answer, placed before the step that raises
+// it) and "ariadne:step" (the Ariadne step as JSON: uploads, drags,
+// negated text checks, ARIA snapshots...). @puppeteer/replay skips custom
+// steps; tools/playwright/replay.mjs answers the dialogs. A secret is
+// written as the value "${NAME}", which that script fills in from the
+// environment; Chrome's Recorder types it as it is.
+
+// devtoolsFlow is Schema.UserFlow.
+type devtoolsFlow struct {
+	Title             string         `json:"title"`
+	Timeout           int            `json:"timeout,omitempty"`
+	SelectorAttribute string         `json:"selectorAttribute,omitempty"`
+	Steps             []devtoolsStep `json:"steps"`
+}
+
+// devtoolsStep is every Schema step type in one struct; pointers mark the
+// fields that must be written even when zero.
+type devtoolsStep struct {
+	Type              string             `json:"type"`
+	Target            string             `json:"target,omitempty"`
+	Frame             []int              `json:"frame,omitempty"`
+	Selectors         []devtoolsSelector `json:"selectors,omitempty"`
+	URL               string             `json:"url,omitempty"`
+	Value             *string            `json:"value,omitempty"`
+	Key               string             `json:"key,omitempty"`
+	OffsetX           *float64           `json:"offsetX,omitempty"`
+	OffsetY           *float64           `json:"offsetY,omitempty"`
+	Button            string             `json:"button,omitempty"`
+	DeviceType        string             `json:"deviceType,omitempty"`
+	Duration          *float64           `json:"duration,omitempty"`
+	X                 *float64           `json:"x,omitempty"`
+	Y                 *float64           `json:"y,omitempty"`
+	Width             *int               `json:"width,omitempty"`
+	Height            *int               `json:"height,omitempty"`
+	DeviceScaleFactor *float64           `json:"deviceScaleFactor,omitempty"`
+	IsMobile          *bool              `json:"isMobile,omitempty"`
+	HasTouch          *bool              `json:"hasTouch,omitempty"`
+	IsLandscape       *bool              `json:"isLandscape,omitempty"`
+	Operator          string             `json:"operator,omitempty"`
+	Count             *int               `json:"count,omitempty"`
+	Visible           *bool              `json:"visible,omitempty"`
+	Properties        map[string]any     `json:"properties,omitempty"`
+	Attributes        map[string]string  `json:"attributes,omitempty"`
+	Expression        string             `json:"expression,omitempty"`
+	Name              string             `json:"name,omitempty"`
+	Parameters        json.RawMessage    `json:"parameters,omitempty"`
+	Timeout           int                `json:"timeout,omitempty"`
+	AssertedEvents    []devtoolsEvent    `json:"assertedEvents,omitempty"`
+	// Download, Upload and Latency of emulateNetworkConditions are not
+	// read: Ariadne has no such step.
+}
+
+// devtoolsSelector is one alternative: a selector, or a list of selectors
+// each looked up inside the previous match (or its shadow root). JSON
+// allows a plain string for a list of one.
+type devtoolsSelector []string
+
+func (s *devtoolsSelector) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*s = devtoolsSelector{one}
+		return nil
+	}
+	var list []string
+	if err := json.Unmarshal(b, &list); err != nil {
+		return fmt.Errorf("a selector is a string or a list of strings: %w", err)
+	}
+	*s = list
+	return nil
+}
+
+type devtoolsEvent struct {
+	Type  string `json:"type"`
+	URL   string `json:"url,omitempty"`
+	Title string `json:"title,omitempty"`
+}
+
+// The names of Ariadne's custom steps.
+const (
+	customDialog = "ariadne:dialog"
+	customStep   = "ariadne:step"
+)
+
+// defaultOffset is where a click lands when the recording did not say: a
+// few pixels inside the top-left corner of the element, clear of rounded
+// corners. (The format needs an offset; the centre cannot be asked for.)
+const defaultOffset = 5
+
+// ExportDevTools writes rec as a Chrome DevTools Recorder JSON file.
+func ExportDevTools(rec *Recording, w io.Writer) error {
+	acts, err := plan(rec)
+	if err != nil {
+		return err
+	}
+	flow := devtoolsFlow{Title: title(rec), SelectorAttribute: testIDAttr(rec), Steps: []devtoolsStep{}}
+	if vp := rec.Viewport; vp != nil {
+		scale := vp.DeviceScaleFactor
+		if scale == 0 {
+			scale = 1
+		}
+		flow.Steps = append(flow.Steps, devtoolsStep{
+			Type: "setViewport", Width: &vp.Width, Height: &vp.Height, DeviceScaleFactor: &scale,
+			IsMobile: &vp.IsMobile, HasTouch: &vp.HasTouch, IsLandscape: new(vp.Width > vp.Height),
+		})
+	}
+	e := devtoolsEmitter{attr: testIDAttr(rec), scroll: map[string]Point{}}
+	for _, a := range acts {
+		steps, err := e.action(a)
+		if err != nil {
+			return fmt.Errorf("step %d: %w", a.N, err)
+		}
+		flow.Steps = append(flow.Steps, steps...)
+	}
+	return writeJSON(w, flow)
+}
+
+// writeJSON writes v indented by two spaces, as Chrome does, without
+// escaping <, > and &.
+func writeJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+type devtoolsEmitter struct {
+	attr string
+	// scroll is the scroll position each tab (and element) has reached:
+	// Ariadne records wheel deltas, the format wants positions.
+	scroll map[string]Point
+}
+
+func (e devtoolsEmitter) action(a action) ([]devtoolsStep, error) {
+	s := a.Step
+	base, err := devtoolsBase(s)
+	if err != nil {
+		return nil, err
+	}
+	var out []devtoolsStep
+	for _, d := range a.Dialogs {
+		params, err := json.Marshal(d)
+		if err != nil {
+			return nil, err
+		}
+		c := base
+		c.Frame = nil
+		c.Type, c.Name, c.Parameters = "customStep", customDialog, params
+		out = append(out, c)
+	}
+	steps, err := e.step(s, base)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, steps...), nil
+}
+
+// devtoolsBase is the target and frame of s.
+func devtoolsBase(s Step) (devtoolsStep, error) {
+	var d devtoolsStep
+	d.Target = "main"
+	if s.Tab != 0 {
+		if s.URLBefore == "" {
+			return d, fmt.Errorf("the step acts in tab %d but has no urlBefore, which DevTools needs to name the tab", s.Tab)
+		}
+		d.Target = s.URLBefore
+	}
+	if !s.Frame.IsZero() && len(s.FramePath) != len(s.Frame.Parts) {
+		return d, fmt.Errorf("the step is in the frame %s but has no framePath, which DevTools needs to find it", s.Frame.Internal())
+	}
+	d.Frame = s.FramePath
+	return d, nil
+}
+
+func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error) {
+	with := func(typ string) devtoolsStep { d := base; d.Type = typ; return d }
+	selectors := func(t Target) ([]devtoolsSelector, error) {
+		sel := devtoolsSelectors(t, e.attr)
+		if len(sel) == 0 {
+			return nil, fmt.Errorf("no DevTools selector can say %s: give the step a CSS fallback", t.Locator.Internal())
+		}
+		return sel, nil
+	}
+	custom := func() ([]devtoolsStep, error) {
+		params, err := json.Marshal(s)
+		if err != nil {
+			return nil, err
+		}
+		d := with("customStep")
+		d.Name, d.Parameters = customStep, params
+		return []devtoolsStep{d}, nil
+	}
+	switch s.Kind {
+	case Navigate:
+		e.resetScroll(s.Tab)
+		d := with("navigate")
+		d.Frame = nil
+		d.URL = s.URL
+		d.AssertedEvents = []devtoolsEvent{{Type: "navigation", URL: s.URL}}
+		return []devtoolsStep{d}, nil
+	case Click, DblClick, Check, Uncheck:
+		sel, err := selectors(s.Target)
+		if err != nil {
+			return nil, err
+		}
+		d := with("click")
+		if s.Kind == DblClick || s.ClickCount >= 2 {
+			d.Type = "doubleClick"
+		}
+		d.Selectors = sel
+		x, y := float64(defaultOffset), float64(defaultOffset)
+		if s.Position != nil {
+			x, y = s.Position.X, s.Position.Y
+		}
+		d.OffsetX, d.OffsetY = &x, &y
+		switch s.Button {
+		case "right":
+			d.Button = "secondary"
+		case "middle":
+			d.Button = "auxiliary"
+		case "back", "forward":
+			d.Button = s.Button
+		}
+		if s.Navigated {
+			e.resetScroll(s.Tab)
+			d.AssertedEvents = []devtoolsEvent{{Type: "navigation", URL: s.URLAfter}}
+		}
+		return e.held(base, s.Modifiers, d), nil
+	case Hover:
+		sel, err := selectors(s.Target)
+		if err != nil {
+			return nil, err
+		}
+		d := with("hover")
+		d.Selectors = sel
+		return []devtoolsStep{d}, nil
+	case Fill, Select:
+		if s.Kind == Select && len(s.Values) != 1 {
+			return custom()
+		}
+		sel, err := selectors(s.Target)
+		if err != nil {
+			return nil, err
+		}
+		d := with("change")
+		d.Selectors = sel
+		v := devtoolsValue(s.Text)
+		if s.Kind == Select {
+			v = s.Values[0]
+		}
+		d.Value = &v
+		return []devtoolsStep{d}, nil
+	case Type:
+		if s.Text.IsSecret() || !keyable(s.Text.Text) {
+			if s.Target.Locator.IsZero() {
+				return custom()
+			}
+			sel, err := selectors(s.Target)
+			if err != nil {
+				return nil, err
+			}
+			d := with("change")
+			d.Selectors = sel
+			v := devtoolsValue(s.Text)
+			d.Value = &v
+			return []devtoolsStep{d}, nil
+		}
+		var out []devtoolsStep
+		for _, r := range s.Text.Text {
+			out = append(out, e.chord(base, []string{keyOfRune(r)})...)
+		}
+		return out, nil
+	case Press:
+		out := e.chord(base, splitKey(s.Key))
+		if s.Navigated {
+			out[len(out)-1].AssertedEvents = []devtoolsEvent{{Type: "navigation", URL: s.URLAfter}}
+		}
+		return out, nil
+	case Scroll:
+		key := fmt.Sprint(s.Tab)
+		if !s.Target.Locator.IsZero() {
+			key += " " + s.Locator().Internal()
+		}
+		p := e.scroll[key]
+		p.X, p.Y = max(0, p.X+s.DX), max(0, p.Y+s.DY)
+		e.scroll[key] = p
+		d := with("scroll")
+		d.X, d.Y = &p.X, &p.Y
+		if !s.Target.Locator.IsZero() {
+			sel, err := selectors(s.Target)
+			if err != nil {
+				return nil, err
+			}
+			d.Selectors = sel
+		}
+		return []devtoolsStep{d}, nil
+	case Close:
+		d := with("close")
+		d.Frame = nil
+		return []devtoolsStep{d}, nil
+	case Assert:
+		return e.assertion(s, with, selectors, custom)
+	}
+	return custom()
+}
+
+func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
+	selectors func(Target) ([]devtoolsSelector, error), custom func() ([]devtoolsStep, error)) ([]devtoolsStep, error) {
+	a := s.Assert
+	switch a.Kind {
+	case AssertURL, AssertTitle:
+		op := "==="
+		if a.Not {
+			op = "!=="
+		}
+		subject := "location.href"
+		if a.Kind == AssertTitle {
+			subject = "document.title"
+		}
+		q, err := json.Marshal(a.Expected)
+		if err != nil {
+			return nil, err
+		}
+		d := with("waitForExpression")
+		d.Expression = subject + " " + op + " " + string(q)
+		return []devtoolsStep{d}, nil
+	case AssertVisible, AssertText, AssertValue, AssertChecked, AssertEnabled:
+		if a.Not && (a.Kind == AssertText || a.Kind == AssertValue) {
+			return custom()
+		}
+		sel, err := selectors(s.Target)
+		if err != nil {
+			return nil, err
+		}
+		d := with("waitForElement")
+		d.Selectors = sel
+		switch a.Kind {
+		case AssertVisible:
+			if a.Not {
+				d.Visible = new(false)
+			}
+		case AssertText:
+			d.Properties = map[string]any{"textContent": a.Expected}
+		case AssertValue:
+			d.Properties = map[string]any{"value": a.Expected}
+		case AssertChecked:
+			d.Properties = map[string]any{"checked": !a.Not}
+		case AssertEnabled:
+			d.Properties = map[string]any{"disabled": a.Not}
+		}
+		return []devtoolsStep{d}, nil
+	}
+	return custom()
+}
+
+func (e devtoolsEmitter) resetScroll(tab int) {
+	prefix := fmt.Sprint(tab)
+	for k := range e.scroll {
+		if k == prefix || strings.HasPrefix(k, prefix+" ") {
+			delete(e.scroll, k)
+		}
+	}
+}
+
+// held wraps d in keyDown and keyUp steps for the modifiers held during it.
+func (e devtoolsEmitter) held(base devtoolsStep, mods []string, d devtoolsStep) []devtoolsStep {
+	var out []devtoolsStep
+	for _, m := range mods {
+		out = append(out, keyStep(base, "keyDown", devtoolsKey(m)))
+	}
+	out = append(out, d)
+	for _, m := range slices.Backward(mods) {
+		out = append(out, keyStep(base, "keyUp", devtoolsKey(m)))
+	}
+	return out
+}
+
+// chord presses keys down in order and releases them in reverse.
+func (e devtoolsEmitter) chord(base devtoolsStep, keys []string) []devtoolsStep {
+	var out []devtoolsStep
+	for _, k := range keys {
+		out = append(out, keyStep(base, "keyDown", devtoolsKey(k)))
+	}
+	for _, k := range slices.Backward(keys) {
+		out = append(out, keyStep(base, "keyUp", devtoolsKey(k)))
+	}
+	return out
+}
+
+func keyStep(base devtoolsStep, typ, key string) devtoolsStep {
+	d := base
+	d.Frame = nil // key steps have a target but no frame
+	d.Type, d.Key = typ, key
+	return d
+}
+
+// devtoolsKey spells a Playwright key name as Puppeteer's KeyInput does.
+func devtoolsKey(k string) string {
+	switch k {
+	case "ControlOrMeta":
+		return "Control"
+	case "Space":
+		return " "
+	}
+	return k
+}
+
+// keyable reports whether every character of s is a key Puppeteer's US
+// keyboard layout has, so that typing can be replayed as key presses.
+func keyable(s string) bool {
+	for _, r := range s {
+		if r != '\n' && r != '\r' && r != '\t' && (r < 0x20 || r > 0x7e) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func keyOfRune(r rune) string {
+	switch r {
+	case '\n', '\r':
+		return "Enter"
+	case '\t':
+		return "Tab"
+	}
+	return string(r)
+}
+
+// devtoolsValue is the text of a change step: a secret is written as
+// ${NAME}, never as its value.
+func devtoolsValue(v Value) string {
+	if v.IsSecret() {
+		return "${" + v.Secret + "}"
+	}
+	return v.Text
+}
+
+// devtoolsSelectors turns a target's locators into DevTools selectors, in
+// the order Chrome's Recorder writes them: ARIA, CSS, text, then pierce.
+// Only locators that select the same element in both engines are used:
+// scoped or nth locators become CSS only when every part is CSS-like.
+func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
+	cands := rankLocators(t.Candidates())
+	var out []devtoolsSelector
+	seen := map[string]bool{}
+	add := func(sel string) {
+		if sel != "" && !seen[sel] {
+			seen[sel] = true
+			out = append(out, devtoolsSelector{sel})
+		}
+	}
+	// Puppeteer matches the whole accessible name. A unique role locator
+	// that matches part of a name is unique by its whole name too, which
+	// the target recorded.
+	for _, l := range cands {
+		if len(l.Parts) != 1 || l.Parts[0].Kind != refs.KindRole || l.Parts[0].RoleState != (refs.RoleState{}) {
+			continue
+		}
+		p := l.Parts[0]
+		switch {
+		case p.Text != "" && t.Role == p.Role && t.Name != "":
+			add(ariaSelector(t.Name, p.Role))
+		case p.Exact || p.Text == "":
+			add(ariaSelector(p.Text, p.Role))
+		}
+	}
+	var singles []string
+	for _, l := range cands {
+		if css, ok := cssOf(l, attr); ok {
+			add(css)
+			if len(l.Parts) == 1 {
+				singles = append(singles, css)
+			}
+		}
+	}
+	for _, l := range cands {
+		if len(l.Parts) == 1 && l.Parts[0].Kind == refs.KindText && l.Parts[0].Text != "" {
+			add("text/" + l.Parts[0].Text)
+		}
+	}
+	for _, css := range singles {
+		add("pierce/" + css)
+	}
+	return out
+}
+
+// ariaSelector is Puppeteer's ARIA selector for an accessible name and role.
+func ariaSelector(name, role string) string {
+	return "aria/" + name + `[role="` + role + `"]`
+}
+
+// rankLocators orders locators by the ladder rung of their target part,
+// keeping the order within a rung.
+func rankLocators(ls []refs.Locator) []refs.Locator {
+	out := slices.Clone(ls)
+	rank := func(l refs.Locator) int {
+		if i := slices.Index(refs.Rungs(), refs.RungOf(l)); i >= 0 {
+			return i
+		}
+		return len(refs.Rungs())
+	}
+	slices.SortStableFunc(out, func(a, b refs.Locator) int { return rank(a) - rank(b) })
+	return out
+}
+
+// playwrightOnlyCSS are the pseudo-classes Playwright adds to CSS that
+// browsers do not know.
+var playwrightOnlyCSS = []string{":has-text(", ":text(", ":text-is(", ":text-matches(", ":visible", ":nth-match(",
+	":light(", ":right-of(", ":left-of(", ":above(", ":below(", ":near("}
+
+// cssOf returns l as one CSS selector when every part is CSS, a test id,
+// or an exact attribute match; parts are joined as descendants.
+func cssOf(l refs.Locator, attr string) (string, bool) {
+	if len(l.Parts) == 0 {
+		return "", false
+	}
+	var parts []string
+	for _, p := range l.Parts {
+		switch p.Kind {
+		case refs.KindCSS:
+			for _, bad := range playwrightOnlyCSS {
+				if strings.Contains(p.CSS, bad) {
+					return "", false
+				}
+			}
+			parts = append(parts, strings.TrimSpace(p.CSS))
+		case refs.KindTestID:
+			a := p.Attr
+			if a == "" {
+				a = attr
+			}
+			if a == "" {
+				a = refs.DefaultTestIDAttr
+			}
+			parts = append(parts, cssAttr(a, p.Text))
+		case refs.KindPlaceholder, refs.KindTitle, refs.KindAlt:
+			if !p.Exact {
+				return "", false
+			}
+			parts = append(parts, cssAttr(map[refs.Kind]string{refs.KindPlaceholder: "placeholder",
+				refs.KindTitle: "title", refs.KindAlt: "alt"}[p.Kind], p.Text))
+		default:
+			return "", false
+		}
+	}
+	return strings.Join(parts, " "), true
+}
+
+// cssAttr is the CSS selector [name="value"], escaped.
+func cssAttr(name, value string) string {
+	var b strings.Builder
+	for _, r := range strings.ToValidUTF8(value, "\uFFFD") {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\%x `, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return "[" + name + `="` + b.String() + `"]`
+}
+
+// unCSSAttr reads back a selector cssAttr wrote, returning the name and
+// value.
+func unCSSAttr(sel string) (name, value string, ok bool) {
+	if !strings.HasPrefix(sel, "[") || !strings.HasSuffix(sel, `"]`) {
+		return "", "", false
+	}
+	eq := strings.Index(sel, `="`)
+	if eq < 0 {
+		return "", "", false
+	}
+	name, body := sel[1:eq], sel[eq+2:len(sel)-2]
+	for _, r := range name {
+		if !(r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return "", "", false
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); {
+		r, size := utf8.DecodeRuneInString(body[i:])
+		switch {
+		case r == '"':
+			return "", "", false // an unescaped quote ends the value early
+		case r != '\\':
+			b.WriteRune(r)
+			i += size
+			continue
+		}
+		i++
+		if i >= len(body) {
+			return "", "", false
+		}
+		// \XX<space> hex escape, or \c for a literal character
+		j := i
+		for j < len(body) && j-i < 6 && strings.ContainsRune("0123456789abcdefABCDEF", rune(body[j])) {
+			j++
+		}
+		if j > i {
+			var v rune
+			fmt.Sscanf(body[i:j], "%x", &v)
+			b.WriteRune(v)
+			i = j
+			if i < len(body) && body[i] == ' ' {
+				i++
+			}
+			continue
+		}
+		r, size = utf8.DecodeRuneInString(body[i:])
+		b.WriteRune(r)
+		i += size
+	}
+	return name, b.String(), true
+}

@@ -1,0 +1,243 @@
+package recordings
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// ExportPlaywright writes rec as a Playwright Test spec in TypeScript, one
+// test that `npx playwright test` runs as it is. Locators are printed by
+// refs (Locator.Code), so they are the ones Ariadne showed. Secrets are
+// read from process.env when the test runs.
+func ExportPlaywright(rec *Recording, w io.Writer) error {
+	acts, err := plan(rec)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("import { test, expect } from '@playwright/test';\n\n")
+	if attr := testIDAttr(rec); attr != "" && attr != refs.DefaultTestIDAttr {
+		fmt.Fprintf(&b, "test.use({ testIdAttribute: %s });\n\n", jsString(attr))
+	}
+	if hasSecrets(rec) {
+		b.WriteString("// secret reads a value the recording kept out of this file.\n" +
+			"function secret(name: string): string {\n" +
+			"  const value = process.env[name];\n" +
+			"  if (value === undefined) throw new Error(`set the environment variable ${name}`);\n" +
+			"  return value;\n" +
+			"}\n\n")
+	}
+	fmt.Fprintf(&b, "test(%s, async ({ page }) => {\n", jsString(title(rec)))
+	e := tsEmitter{b: &b}
+	for _, a := range acts {
+		if err := e.action(a); err != nil {
+			return fmt.Errorf("step %d: %w", a.N, err)
+		}
+	}
+	b.WriteString("});\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+type tsEmitter struct {
+	b *strings.Builder
+}
+
+func (e tsEmitter) line(format string, args ...any) {
+	e.b.WriteString("  ")
+	fmt.Fprintf(e.b, format, args...)
+	e.b.WriteByte('\n')
+}
+
+// loc returns the locator expression of t in step s: page.getBy...
+func (tsEmitter) loc(s Step, t Target) string {
+	return frameReceiver(s, pageVar(s.Tab), "mainFrame()", "childFrames()") + "." + t.Locator.Within(s.Frame).Code(refs.JavaScript)
+}
+
+// frameReceiver is what a locator is looked up on: the page, or for a
+// step that knows its frame only by index (an imported DevTools
+// recording), that child frame.
+func frameReceiver(s Step, page, mainFrame, childFrames string) string {
+	if !s.Frame.IsZero() || len(s.FramePath) == 0 {
+		return page
+	}
+	r := page + "." + mainFrame
+	for _, i := range s.FramePath {
+		r += "." + childFrames + "[" + strconv.Itoa(i) + "]"
+	}
+	return r
+}
+
+func tsValue(v Value) string {
+	if v.IsSecret() {
+		return "secret(" + jsString(v.Secret) + ")"
+	}
+	return jsString(v.Text)
+}
+
+func tsStrings(ss []string) string {
+	if len(ss) == 1 {
+		return jsString(ss[0])
+	}
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = jsString(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+func tsDialog(d DialogAnswer) string {
+	switch {
+	case !d.Accept:
+		return "dialog.dismiss()"
+	case d.Type == "prompt":
+		return "dialog.accept(" + jsString(d.PromptText) + ")"
+	}
+	return "dialog.accept()"
+}
+
+func (e tsEmitter) action(a action) error {
+	s := a.Step
+	page := pageVar(s.Tab)
+	for _, d := range a.Dialogs {
+		e.line("%s.once('dialog', dialog => %s.catch(() => {}));", page, tsDialog(d))
+	}
+	popup := pageVar(s.OpensTab)
+	if a.Popup {
+		e.line("const %sPromise = %s.waitForEvent('popup');", popup, page)
+	}
+	stmt, err := e.statement(s)
+	if err != nil {
+		return err
+	}
+	for _, st := range stmt {
+		e.line("%s", st)
+	}
+	if a.Popup {
+		e.line("const %s = await %sPromise;", popup, popup)
+	}
+	return nil
+}
+
+func (e tsEmitter) statement(s Step) ([]string, error) {
+	page := pageVar(s.Tab)
+	loc := ""
+	if !s.Target.Locator.IsZero() {
+		loc = e.loc(s, s.Target)
+	}
+	switch s.Kind {
+	case Navigate:
+		return []string{"await " + page + ".goto(" + jsString(s.URL) + ");"}, nil
+	case Click:
+		return []string{"await " + loc + ".click(" + tsClickOptions(s, true) + ");"}, nil
+	case DblClick:
+		return []string{"await " + loc + ".dblclick(" + tsClickOptions(s, false) + ");"}, nil
+	case Fill:
+		return []string{"await " + loc + ".fill(" + tsValue(s.Text) + ");"}, nil
+	case Type:
+		if loc == "" {
+			return []string{"await " + page + ".keyboard.type(" + tsValue(s.Text) + ");"}, nil
+		}
+		return []string{"await " + loc + ".pressSequentially(" + tsValue(s.Text) + ");"}, nil
+	case Press:
+		if loc == "" {
+			return []string{"await " + page + ".keyboard.press(" + jsString(s.Key) + ");"}, nil
+		}
+		return []string{"await " + loc + ".press(" + jsString(s.Key) + ");"}, nil
+	case Select:
+		return []string{"await " + loc + ".selectOption(" + tsStrings(s.Values) + ");"}, nil
+	case Check:
+		return []string{"await " + loc + ".check();"}, nil
+	case Uncheck:
+		return []string{"await " + loc + ".uncheck();"}, nil
+	case Hover:
+		return []string{"await " + loc + ".hover();"}, nil
+	case Upload:
+		if len(s.Files) == 0 {
+			return []string{"await " + loc + ".setInputFiles([]);"}, nil
+		}
+		return []string{"await " + loc + ".setInputFiles(" + tsStrings(s.Files) + ");"}, nil
+	case Drag:
+		return []string{"await " + loc + ".dragTo(" + e.loc(s, s.To) + ");"}, nil
+	case Scroll:
+		wheel := "await " + page + ".mouse.wheel(" + number(s.DX) + ", " + number(s.DY) + ");"
+		if loc != "" {
+			return []string{"await " + loc + ".hover();", wheel}, nil
+		}
+		return []string{wheel}, nil
+	case Close:
+		return []string{"await " + page + ".close();"}, nil
+	case Assert:
+		return e.assertion(s, loc)
+	}
+	return nil, fmt.Errorf("cannot export a %s step", s.Kind)
+}
+
+func tsClickOptions(s Step, countable bool) string {
+	var opts []string
+	if s.Button != "" && s.Button != "left" {
+		opts = append(opts, "button: "+jsString(s.Button))
+	}
+	if countable && s.ClickCount > 1 {
+		opts = append(opts, "clickCount: "+strconv.Itoa(s.ClickCount))
+	}
+	if len(s.Modifiers) > 0 {
+		q := make([]string, len(s.Modifiers))
+		for i, m := range s.Modifiers {
+			q[i] = jsString(m)
+		}
+		opts = append(opts, "modifiers: ["+strings.Join(q, ", ")+"]")
+	}
+	if len(opts) == 0 {
+		return ""
+	}
+	return "{ " + strings.Join(opts, ", ") + " }"
+}
+
+func (e tsEmitter) assertion(s Step, loc string) ([]string, error) {
+	a := s.Assert
+	not := ""
+	if a.Not {
+		not = ".not"
+	}
+	subject := "expect(" + loc + ")" + not
+	page := "expect(" + pageVar(s.Tab) + ")" + not
+	switch a.Kind {
+	case AssertVisible:
+		return []string{"await " + subject + ".toBeVisible();"}, nil
+	case AssertText:
+		return []string{"await " + subject + ".toHaveText(" + jsString(a.Expected) + ");"}, nil
+	case AssertValue:
+		return []string{"await " + subject + ".toHaveValue(" + jsString(a.Expected) + ");"}, nil
+	case AssertChecked:
+		return []string{"await " + subject + ".toBeChecked();"}, nil
+	case AssertEnabled:
+		return []string{"await " + subject + ".toBeEnabled();"}, nil
+	case AssertURL:
+		return []string{"await " + page + ".toHaveURL(" + jsString(a.Expected) + ");"}, nil
+	case AssertTitle:
+		return []string{"await " + page + ".toHaveTitle(" + jsString(a.Expected) + ");"}, nil
+	case AssertAriaSnapshot:
+		if loc == "" {
+			loc = pageVar(s.Tab) + ".locator('body')"
+		}
+		return []string{"await expect(" + loc + ")" + not + ".toMatchAriaSnapshot(`\n" +
+			indent(jsTemplate(strings.TrimSpace(a.Expected)), "    ") + "\n  `);"}, nil
+	}
+	return nil, fmt.Errorf("cannot export a %q assertion", a.Kind)
+}
+
+// indent puts prefix before every non-empty line of s.
+func indent(s, prefix string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,226 @@
+package recordings
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// ExportPython writes rec as a pytest-playwright test module: one
+// test_recording(page) function with the sync API. Secrets are read from
+// os.environ when the test runs.
+func ExportPython(rec *Recording, w io.Writer) error {
+	acts, err := plan(rec)
+	if err != nil {
+		return err
+	}
+	attr := testIDAttr(rec)
+	customAttr := attr != "" && attr != refs.DefaultTestIDAttr
+	var b strings.Builder
+	if hasSecrets(rec) {
+		b.WriteString("import os\n\n")
+	}
+	if customAttr {
+		b.WriteString("import pytest\n")
+		b.WriteString("from playwright.sync_api import Page, Playwright, expect\n\n\n")
+		b.WriteString("@pytest.fixture(scope=\"session\", autouse=True)\n")
+		b.WriteString("def test_id_attribute(playwright: Playwright) -> None:\n")
+		fmt.Fprintf(&b, "    playwright.selectors.set_test_id_attribute(%s)\n\n\n", pyString(attr))
+	} else {
+		b.WriteString("from playwright.sync_api import Page, expect\n\n\n")
+	}
+	b.WriteString("def test_recording(page: Page) -> None:\n")
+	fmt.Fprintf(&b, "    # %s\n", pyComment(title(rec)))
+	e := pyEmitter{b: &b}
+	for _, a := range acts {
+		if err := e.action(a); err != nil {
+			return fmt.Errorf("step %d: %w", a.N, err)
+		}
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// pyComment makes s safe on one comment line.
+func pyComment(s string) string {
+	q := pyString(s)
+	return q[1 : len(q)-1]
+}
+
+type pyEmitter struct {
+	b *strings.Builder
+}
+
+func (e pyEmitter) line(depth int, s string) {
+	e.b.WriteString(strings.Repeat("    ", depth))
+	e.b.WriteString(s)
+	e.b.WriteByte('\n')
+}
+
+func (pyEmitter) loc(s Step, t Target) string {
+	return frameReceiver(s, pageVar(s.Tab), "main_frame", "child_frames") + "." + t.Locator.Within(s.Frame).Code(refs.Python)
+}
+
+func pyValue(v Value) string {
+	if v.IsSecret() {
+		return "os.environ[" + pyString(v.Secret) + "]"
+	}
+	return pyString(v.Text)
+}
+
+func pyStrings(ss []string) string {
+	if len(ss) == 1 {
+		return pyString(ss[0])
+	}
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = pyString(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+func pyDialog(d DialogAnswer) string {
+	switch {
+	case !d.Accept:
+		return "dialog.dismiss()"
+	case d.Type == "prompt":
+		return "dialog.accept(" + pyString(d.PromptText) + ")"
+	}
+	return "dialog.accept()"
+}
+
+func (e pyEmitter) action(a action) error {
+	s := a.Step
+	page := pageVar(s.Tab)
+	for _, d := range a.Dialogs {
+		e.line(1, page+".once(\"dialog\", lambda dialog: "+pyDialog(d)+")")
+	}
+	stmts, err := e.statement(s)
+	if err != nil {
+		return err
+	}
+	depth := 1
+	popup := pageVar(s.OpensTab)
+	if a.Popup {
+		e.line(1, "with "+page+".expect_popup() as "+popup+"_info:")
+		depth = 2
+	}
+	for _, st := range stmts {
+		e.line(depth, st)
+	}
+	if a.Popup {
+		e.line(1, popup+" = "+popup+"_info.value")
+	}
+	return nil
+}
+
+func (e pyEmitter) statement(s Step) ([]string, error) {
+	page := pageVar(s.Tab)
+	loc := ""
+	if !s.Target.Locator.IsZero() {
+		loc = e.loc(s, s.Target)
+	}
+	switch s.Kind {
+	case Navigate:
+		return []string{page + ".goto(" + pyString(s.URL) + ")"}, nil
+	case Click:
+		return []string{loc + ".click(" + pyClickOptions(s, true) + ")"}, nil
+	case DblClick:
+		return []string{loc + ".dblclick(" + pyClickOptions(s, false) + ")"}, nil
+	case Fill:
+		return []string{loc + ".fill(" + pyValue(s.Text) + ")"}, nil
+	case Type:
+		if loc == "" {
+			return []string{page + ".keyboard.type(" + pyValue(s.Text) + ")"}, nil
+		}
+		return []string{loc + ".press_sequentially(" + pyValue(s.Text) + ")"}, nil
+	case Press:
+		if loc == "" {
+			return []string{page + ".keyboard.press(" + pyString(s.Key) + ")"}, nil
+		}
+		return []string{loc + ".press(" + pyString(s.Key) + ")"}, nil
+	case Select:
+		return []string{loc + ".select_option(" + pyStrings(s.Values) + ")"}, nil
+	case Check:
+		return []string{loc + ".check()"}, nil
+	case Uncheck:
+		return []string{loc + ".uncheck()"}, nil
+	case Hover:
+		return []string{loc + ".hover()"}, nil
+	case Upload:
+		if len(s.Files) == 0 {
+			return []string{loc + ".set_input_files([])"}, nil
+		}
+		return []string{loc + ".set_input_files(" + pyStrings(s.Files) + ")"}, nil
+	case Drag:
+		return []string{loc + ".drag_to(" + e.loc(s, s.To) + ")"}, nil
+	case Scroll:
+		wheel := page + ".mouse.wheel(" + number(s.DX) + ", " + number(s.DY) + ")"
+		if loc != "" {
+			return []string{loc + ".hover()", wheel}, nil
+		}
+		return []string{wheel}, nil
+	case Close:
+		return []string{page + ".close()"}, nil
+	case Assert:
+		return pyAssertion(s, loc)
+	}
+	return nil, fmt.Errorf("cannot export a %s step", s.Kind)
+}
+
+func pyClickOptions(s Step, countable bool) string {
+	var opts []string
+	if s.Button != "" && s.Button != "left" {
+		opts = append(opts, "button="+pyString(s.Button))
+	}
+	if countable && s.ClickCount > 1 {
+		opts = append(opts, "click_count="+strconv.Itoa(s.ClickCount))
+	}
+	if len(s.Modifiers) > 0 {
+		opts = append(opts, "modifiers="+pyList(s.Modifiers))
+	}
+	return strings.Join(opts, ", ")
+}
+
+func pyList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = pyString(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+func pyAssertion(s Step, loc string) ([]string, error) {
+	a := s.Assert
+	not := ""
+	if a.Not {
+		not = "not_"
+	}
+	subject := "expect(" + loc + ")." + not
+	page := "expect(" + pageVar(s.Tab) + ")." + not
+	switch a.Kind {
+	case AssertVisible:
+		return []string{subject + "to_be_visible()"}, nil
+	case AssertText:
+		return []string{subject + "to_have_text(" + pyString(a.Expected) + ")"}, nil
+	case AssertValue:
+		return []string{subject + "to_have_value(" + pyString(a.Expected) + ")"}, nil
+	case AssertChecked:
+		return []string{subject + "to_be_checked()"}, nil
+	case AssertEnabled:
+		return []string{subject + "to_be_enabled()"}, nil
+	case AssertURL:
+		return []string{page + "to_have_url(" + pyString(a.Expected) + ")"}, nil
+	case AssertTitle:
+		return []string{page + "to_have_title(" + pyString(a.Expected) + ")"}, nil
+	case AssertAriaSnapshot:
+		if loc == "" {
+			loc = pageVar(s.Tab) + ".locator(\"body\")"
+		}
+		return []string{"expect(" + loc + ")." + not + "to_match_aria_snapshot(" + pyString(strings.TrimSpace(a.Expected)) + ")"}, nil
+	}
+	return nil, fmt.Errorf("cannot export a %q assertion", a.Kind)
+}

@@ -1,0 +1,507 @@
+package recordings
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// ImportError lists the steps of a DevTools recording that ImportDevTools
+// could not turn into Ariadne steps. The recording it comes with holds
+// every other step.
+type ImportError struct {
+	Problems []ImportProblem
+}
+
+// ImportProblem is one step that was not imported, and why.
+type ImportProblem struct {
+	Step int // index in the DevTools "steps" array, from 0
+	Type string
+	Err  error
+}
+
+func (p ImportProblem) Error() string {
+	return fmt.Sprintf("step %d (%s): %v", p.Step, p.Type, p.Err)
+}
+
+func (e *ImportError) Error() string {
+	msgs := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		msgs[i] = p.Error()
+	}
+	return fmt.Sprintf("%d DevTools steps not imported: %s", len(e.Problems), strings.Join(msgs, "; "))
+}
+
+// ImportDevTools reads a Chrome DevTools Recorder JSON recording. Steps
+// map to Ariadne's as the exporter writes them, in reverse: selectors
+// become locators (aria/Name[role="r"] getByRole exact, text/ getByText,
+// [data-testid="x"] getByTestId, CSS and pierce/ CSS; xpath/ selectors are
+// not used), keyDown/keyUp pairs become presses (with the modifiers held),
+// change becomes fill, waitForElement and waitForExpression become
+// assertions when they check what Ariadne can check, and Ariadne's own
+// customSteps are read back. A step of the popup that another step opened
+// is marked as opened by the step before it.
+//
+// When some steps cannot be imported, it returns the recording of the
+// others and an *ImportError listing them; other errors come with a nil
+// recording.
+func ImportDevTools(r io.Reader) (*Recording, error) {
+	var flow struct {
+		Title             string            `json:"title"`
+		SelectorAttribute string            `json:"selectorAttribute"`
+		Steps             []json.RawMessage `json:"steps"`
+	}
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&flow); err != nil {
+		return nil, fmt.Errorf("not a DevTools recording: %w", err)
+	}
+	if flow.Steps == nil {
+		return nil, errors.New("not a DevTools recording: no steps")
+	}
+	im := importer{
+		rec:  &Recording{Header: Header{Format: FormatName, Version: FormatVersion, Title: flow.Title, TestIDAttr: flow.SelectorAttribute}, Steps: []Step{}},
+		attr: flow.SelectorAttribute,
+		tabs: map[string]int{"": 0, "main": 0},
+	}
+	for i, raw := range flow.Steps {
+		var d devtoolsStep
+		if err := json.Unmarshal(raw, &d); err != nil {
+			im.problem(i, "", err)
+			continue
+		}
+		if err := im.step(i, d); err != nil {
+			im.problem(i, d.Type, err)
+		}
+	}
+	im.flushKeys()
+	if im.dialog != nil {
+		im.problem(im.dialogAt, "customStep", errors.New("a dialog answer with no step after it to raise the dialog"))
+	}
+	for _, s := range im.rec.Steps {
+		if s.Kind == Navigate && s.Tab == 0 {
+			im.rec.StartURL = s.URL
+			break
+		}
+	}
+	if len(im.problems) > 0 {
+		return im.rec, &ImportError{Problems: im.problems}
+	}
+	return im.rec, nil
+}
+
+type importer struct {
+	rec      *Recording
+	attr     string
+	tabs     map[string]int // DevTools target to tab
+	problems []ImportProblem
+	// held are the keys down, in order; pressed reports whether a key was
+	// pressed while they were held (so a lone modifier is a press itself).
+	held    []string
+	pressed bool
+	// dialog is an answer waiting for the step that raises it.
+	dialog   *Step
+	dialogAt int
+}
+
+func (im *importer) problem(i int, typ string, err error) {
+	im.problems = append(im.problems, ImportProblem{Step: i, Type: typ, Err: err})
+}
+
+// add appends s, then the dialog answer that was registered before it.
+func (im *importer) add(s Step) {
+	im.rec.Steps = append(im.rec.Steps, s)
+	if im.dialog != nil {
+		d := *im.dialog
+		d.Tab = s.Tab
+		im.rec.Steps = append(im.rec.Steps, d)
+		im.dialog = nil
+	}
+}
+
+var modifierKeys = []string{"Alt", "Control", "Meta", "Shift"}
+
+func (im *importer) step(i int, d devtoolsStep) error {
+	if d.Type != "keyDown" && d.Type != "keyUp" && d.Type != "click" && d.Type != "doubleClick" {
+		im.flushKeys()
+	}
+	tab, err := im.tab(d)
+	if err != nil {
+		return err
+	}
+	s := Step{Tab: tab, FramePath: d.Frame}
+	if tab != 0 {
+		s.URLBefore = d.Target
+	}
+	target := func() error {
+		t, err := importTarget(d.Selectors, im.attr)
+		s.Target = t
+		return err
+	}
+	switch d.Type {
+	case "setViewport":
+		if d.Width == nil || d.Height == nil {
+			return errors.New("no width or height")
+		}
+		vp := &Viewport{Width: *d.Width, Height: *d.Height}
+		if d.DeviceScaleFactor != nil && *d.DeviceScaleFactor != 1 {
+			vp.DeviceScaleFactor = *d.DeviceScaleFactor
+		}
+		vp.IsMobile = d.IsMobile != nil && *d.IsMobile
+		vp.HasTouch = d.HasTouch != nil && *d.HasTouch
+		im.rec.Viewport = vp
+		return nil
+	case "navigate":
+		if d.URL == "" {
+			return errors.New("no url")
+		}
+		s.Kind, s.URL = Navigate, d.URL
+		s.FramePath = nil
+	case "click", "doubleClick":
+		if err := target(); err != nil {
+			return err
+		}
+		s.Kind = Click
+		if d.Type == "doubleClick" {
+			s.Kind = DblClick
+		}
+		if d.OffsetX != nil && d.OffsetY != nil {
+			s.Position = &Point{*d.OffsetX, *d.OffsetY}
+		}
+		switch d.Button {
+		case "", "primary":
+		case "secondary":
+			s.Button = "right"
+		case "auxiliary":
+			s.Button = "middle"
+		default:
+			s.Button = d.Button
+		}
+		for _, k := range im.held {
+			if !slices.Contains(modifierKeys, k) {
+				return fmt.Errorf("a click while %q is held", k)
+			}
+			s.Modifiers = append(s.Modifiers, k)
+		}
+		if len(im.held) > 0 {
+			im.pressed = true
+		}
+		navigation(&s, d)
+	case "hover":
+		if err := target(); err != nil {
+			return err
+		}
+		s.Kind = Hover
+	case "change":
+		if err := target(); err != nil {
+			return err
+		}
+		if d.Value == nil {
+			return errors.New("no value")
+		}
+		s.Kind, s.Text = Fill, importValue(*d.Value)
+	case "keyDown":
+		im.held = append(im.held, importKey(d.Key))
+		im.pressed = false
+		return nil
+	case "keyUp":
+		return im.keyUp(i, d, s)
+	case "scroll":
+		s.Kind = Scroll
+		if len(d.Selectors) > 0 {
+			if err := target(); err != nil {
+				return err
+			}
+		}
+		// positions become deltas from the last position of the tab
+		x, y := 0.0, 0.0
+		if d.X != nil {
+			x = *d.X
+		}
+		if d.Y != nil {
+			y = *d.Y
+		}
+		prev := im.scrollPos(s)
+		s.DX, s.DY = x-prev.X, y-prev.Y
+	case "waitForElement":
+		if err := target(); err != nil {
+			return err
+		}
+		a, err := importWait(d)
+		if err != nil {
+			return err
+		}
+		s.Kind, s.Assert = Assert, a
+	case "waitForExpression":
+		a, err := importExpression(d.Expression)
+		if err != nil {
+			return err
+		}
+		s.Kind, s.Assert = Assert, a
+	case "close":
+		s.Kind = Close
+	case "customStep":
+		return im.custom(i, d, s)
+	default:
+		return fmt.Errorf("Ariadne has no step like a DevTools %q step", d.Type)
+	}
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	im.add(s)
+	return nil
+}
+
+// navigation marks s as having navigated, from the step's asserted events.
+func navigation(s *Step, d devtoolsStep) {
+	for _, e := range d.AssertedEvents {
+		if e.Type == "navigation" {
+			s.Navigated = true
+			s.URLAfter = e.URL
+		}
+	}
+}
+
+// scrollPos is the position the steps so far scrolled s's tab (or
+// element) to, since the tab last loaded a page.
+func (im *importer) scrollPos(s Step) Point {
+	var p Point
+	for _, t := range im.rec.Steps {
+		switch {
+		case t.Tab != s.Tab:
+		case t.Kind == Navigate || t.Navigated:
+			p = Point{}
+		case t.Kind == Scroll && t.Target.Locator.Equal(s.Target.Locator):
+			p.X, p.Y = max(0, p.X+t.DX), max(0, p.Y+t.DY)
+		}
+	}
+	return p
+}
+
+// tab returns the tab of a DevTools target, numbering new ones in order.
+// The step before a new tab's first step is taken to have opened it.
+func (im *importer) tab(d devtoolsStep) (int, error) {
+	if n, ok := im.tabs[d.Target]; ok {
+		return n, nil
+	}
+	if len(im.rec.Steps) == 0 {
+		return 0, fmt.Errorf("the first step acts in %s, which no step opened", d.Target)
+	}
+	n := len(im.tabs) - 1 // "" and "main" are both tab 0
+	im.tabs[d.Target] = n
+	opener := &im.rec.Steps[len(im.rec.Steps)-1]
+	if opener.Kind == Dialog && len(im.rec.Steps) > 1 {
+		opener = &im.rec.Steps[len(im.rec.Steps)-2]
+	}
+	opener.OpensTab = n
+	return n, nil
+}
+
+// keyUp ends a key press: the key released with the keys still held
+// before it is a chord.
+func (im *importer) keyUp(i int, d devtoolsStep, s Step) error {
+	key := importKey(d.Key)
+	at := slices.Index(im.held, key)
+	if at < 0 {
+		return fmt.Errorf("keyUp of %q, which is not down", key)
+	}
+	if !im.pressed {
+		s.Kind, s.Key = Press, strings.Join(im.held[:at+1], "+")
+		navigation(&s, d)
+		im.add(s)
+		im.pressed = true
+	}
+	im.held = slices.Delete(im.held, at, at+1)
+	if len(im.held) == 0 {
+		im.pressed = false
+	}
+	return nil
+}
+
+// flushKeys forgets keys held down with no keyUp before another step.
+func (im *importer) flushKeys() {
+	im.held, im.pressed = nil, false
+}
+
+func (im *importer) custom(i int, d devtoolsStep, s Step) error {
+	switch d.Name {
+	case customDialog:
+		var a DialogAnswer
+		if err := json.Unmarshal(d.Parameters, &a); err != nil {
+			return fmt.Errorf("%s: %w", d.Name, err)
+		}
+		if im.dialog != nil {
+			return errors.New("two dialog answers for one step")
+		}
+		im.dialog = &Step{Kind: Dialog, Dialog: &a}
+		im.dialogAt = i
+		return nil
+	case customStep:
+		var st Step
+		if err := json.Unmarshal(d.Parameters, &st); err != nil {
+			return fmt.Errorf("%s: %w", d.Name, err)
+		}
+		st.Tab = s.Tab
+		if err := st.Validate(); err != nil {
+			return err
+		}
+		im.add(st)
+		return nil
+	}
+	return fmt.Errorf("unknown custom step %q", d.Name)
+}
+
+func importKey(k string) string {
+	if k == " " {
+		return "Space"
+	}
+	return k
+}
+
+// importValue reads a change value, turning the exporter's ${NAME} back
+// into a secret.
+func importValue(v string) Value {
+	if strings.HasPrefix(v, "${"+SecretPrefix) && strings.HasSuffix(v, "}") && validSecretName(v[2:len(v)-1]) {
+		return SecretValue(v[2 : len(v)-1])
+	}
+	return Plain(v)
+}
+
+func importWait(d devtoolsStep) (*Assertion, error) {
+	if (d.Operator != "" && d.Operator != ">=" && d.Operator != "==") || (d.Count != nil && *d.Count != 1) {
+		return nil, errors.New("Ariadne checks one element, not a count")
+	}
+	if len(d.Attributes) > 0 {
+		return nil, errors.New("Ariadne cannot check attributes")
+	}
+	if d.Visible != nil && !*d.Visible {
+		if len(d.Properties) > 0 {
+			return nil, errors.New("Ariadne cannot check properties of a hidden element")
+		}
+		return &Assertion{Kind: AssertVisible, Not: true}, nil
+	}
+	if len(d.Properties) > 1 {
+		return nil, errors.New("Ariadne checks one property at a time")
+	}
+	for k, v := range d.Properties {
+		str, isStr := v.(string)
+		b, isBool := v.(bool)
+		switch {
+		case k == "textContent" && isStr, k == "innerText" && isStr:
+			return &Assertion{Kind: AssertText, Expected: str}, nil
+		case k == "value" && isStr:
+			return &Assertion{Kind: AssertValue, Expected: str}, nil
+		case k == "checked" && isBool:
+			return &Assertion{Kind: AssertChecked, Not: !b}, nil
+		case k == "disabled" && isBool:
+			return &Assertion{Kind: AssertEnabled, Not: b}, nil
+		}
+		return nil, fmt.Errorf("Ariadne cannot check the property %s=%v", k, v)
+	}
+	return &Assertion{Kind: AssertVisible}, nil
+}
+
+var expressionCheck = regexp.MustCompile(`^\s*(location\.href|document\.title)\s*(===|!==)\s*("(?:[^"\\]|\\.)*")\s*;?\s*$`)
+
+func importExpression(e string) (*Assertion, error) {
+	m := expressionCheck.FindStringSubmatch(e)
+	if m == nil {
+		return nil, fmt.Errorf("Ariadne cannot check the expression %q (only location.href or document.title === a string)", e)
+	}
+	var want string
+	if err := json.Unmarshal([]byte(m[3]), &want); err != nil {
+		return nil, err
+	}
+	a := &Assertion{Kind: AssertURL, Expected: want, Not: m[2] == "!=="}
+	if m[1] == "document.title" {
+		a.Kind = AssertTitle
+	}
+	return a, nil
+}
+
+var ariaSel = regexp.MustCompile(`^(.*?)\[role="([A-Za-z]+)"\]$`)
+
+// importTarget turns DevTools selectors into a target: the best locator
+// by the ladder, the others as fallbacks, and the role and name of an ARIA
+// selector.
+func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
+	var t Target
+	var locs []refs.Locator
+	var css []string
+	have := func(l refs.Locator) bool {
+		return slices.ContainsFunc(locs, l.Equal)
+	}
+	for _, sel := range sels {
+		var chain refs.Locator
+		ok := true
+		for _, part := range sel {
+			l, role, name, good := importSelector(part, attr)
+			if !good {
+				ok = false
+				break
+			}
+			if role != "" && len(sel) == 1 && t.Role == "" {
+				t.Role, t.Name = role, name
+			}
+			chain = l.Within(chain)
+		}
+		if !ok || chain.Validate() != nil || have(chain) {
+			continue
+		}
+		if len(sel) == 1 && strings.HasPrefix(sel[0], "pierce/") && slices.Contains(css, sel[0][len("pierce/"):]) {
+			continue // the exporter writes pierce/ beside each CSS selector
+		}
+		if len(chain.Parts) == 1 && chain.Parts[0].Kind == refs.KindCSS {
+			css = append(css, chain.Parts[0].CSS)
+		}
+		locs = append(locs, chain)
+	}
+	if len(locs) == 0 {
+		return t, errors.New("no selector Ariadne can use")
+	}
+	locs = rankLocators(locs)
+	t.Locator, t.Fallbacks = locs[0], locs[1:]
+	if len(t.Fallbacks) == 0 {
+		t.Fallbacks = nil
+	}
+	return t, nil
+}
+
+// importSelector reads one DevTools selector.
+func importSelector(sel, attr string) (l refs.Locator, role, name string, ok bool) {
+	switch {
+	case strings.HasPrefix(sel, "aria/"):
+		body := sel[len("aria/"):]
+		if m := ariaSel.FindStringSubmatch(body); m != nil {
+			return refs.ByRole(m[2], m[1], m[1] != ""), m[2], m[1], true
+		}
+		return refs.ByLabel(body, true), "", "", body != ""
+	case strings.HasPrefix(sel, "text/"):
+		return refs.ByText(sel[len("text/"):], false), "", "", len(sel) > len("text/")
+	case strings.HasPrefix(sel, "xpath/"):
+		return refs.Locator{}, "", "", false
+	case strings.HasPrefix(sel, "pierce/"):
+		return refs.ByCSS(sel[len("pierce/"):]), "", "", len(sel) > len("pierce/")
+	}
+	if n, v, isAttr := unCSSAttr(sel); isAttr {
+		switch {
+		case n == attr || n == refs.DefaultTestIDAttr:
+			if n == attr && attr != refs.DefaultTestIDAttr {
+				return refs.ByTestIDAttr(n, v), "", "", true
+			}
+			return refs.ByTestID(v), "", "", true
+		case n == "placeholder":
+			return refs.ByPlaceholder(v, true), "", "", true
+		case n == "title":
+			return refs.ByTitle(v, true), "", "", true
+		case n == "alt":
+			return refs.ByAltText(v, true), "", "", true
+		}
+	}
+	return refs.ByCSS(sel), "", "", strings.TrimSpace(sel) != ""
+}
