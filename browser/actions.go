@@ -87,6 +87,7 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	}
 	tctx, tcancel := tab.opContext(rctx, budget+2*time.Second)
 	defer tcancel()
+	b.bringToFront(tctx, tab)
 	before := tab.mainLoader(tctx)
 	res := &ActionResult{Ref: ref}
 	if el != nil {
@@ -110,6 +111,18 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 // tabCtx returns ctx unchanged; it exists to make the intent clear that the
 // ref's own tab, not the current one, receives the commands.
 func (b *Browser) tabCtx(ctx context.Context, _ string) context.Context { return ctx }
+
+// bringToFront makes tab the active one, so that it gets animation frames
+// and input like a tab the user looks at.
+func (b *Browser) bringToFront(ctx context.Context, t *Tab) {
+	b.mu.Lock()
+	front := b.front
+	b.front = t.id
+	b.mu.Unlock()
+	if front != t.id {
+		chromedp.Call(ctx, page.BringToFront, cdp.Empty{})
+	}
+}
 
 func (t *Tab) mainLoader(ctx context.Context) cdp.LoaderID {
 	tree, err := t.frameTree(ctx)

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 
@@ -80,6 +81,7 @@ type Browser struct {
 	mu      sync.Mutex
 	tabs    []*Tab
 	current int
+	front   target.ID // the tab last brought to the front
 	events  chan Event
 	closed  bool
 }

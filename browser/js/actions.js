@@ -112,18 +112,28 @@
       return new Promise((resolve) => {
         const e = el(h);
         if (!e) return resolve(null);
+        const boxOf = () => {
+          const r = e.getBoundingClientRect();
+          return [r.x, r.y, r.width, r.height];
+        };
+        const same = (a, b) => a && b && a.every((v, i) => Math.abs(v - b[i]) < 0.5);
         let last = null;
         let frames = 0;
+        let done = false;
+        const finish = (v) => { if (!done) { done = true; resolve(v); } };
         const step = () => {
-          const r = e.getBoundingClientRect();
-          const box = [r.x, r.y, r.width, r.height];
-          if (last && box.every((v, i) => Math.abs(v - last[i]) < 0.5)) return resolve(box);
+          if (done) return;
+          const box = boxOf();
+          if (same(box, last)) return finish(box);
           last = box;
-          if (++frames > 10) return resolve(null);
+          if (++frames > 10) return finish(null);
           requestAnimationFrame(step);
         };
-        // A hidden tab gets no animation frames: fall back to a timer.
-        const timer = setTimeout(() => resolve(last), 500);
+        // A background tab gets no animation frames: sample with timers.
+        const timer = setTimeout(() => {
+          const a = boxOf();
+          setTimeout(() => { const b = boxOf(); finish(same(a, b) ? b : null); }, 50);
+        }, 300);
         requestAnimationFrame(() => { clearTimeout(timer); step(); });
       });
     },
