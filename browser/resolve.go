@@ -184,3 +184,14 @@ func (t *element) call(ctx context.Context, fn string, out any, args ...any) err
 	}
 	return nil
 }
+
+// bind derives a context for work on this tab that ends when ctx ends or
+// its deadline passes.
+func (t *Tab) bind(ctx context.Context) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithCancel(t.ctx)
+	if dl, ok := ctx.Deadline(); ok {
+		c, cancel = context.WithDeadline(t.ctx, dl)
+	}
+	stop := context.AfterFunc(ctx, cancel)
+	return c, func() { stop(); cancel() }
+}
