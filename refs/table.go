@@ -133,3 +133,63 @@ func (t *Table) Range() string {
 	}
 	return fmt.Sprintf("e1-e%d", t.next)
 }
+
+// Item is one element of a document as a snapshot sees it.
+type Item struct {
+	Handle int
+	Role   string
+	Name   string
+	Index  int // among items of the same role and name, in document order
+}
+
+// AssignDoc gives refs to every element of one document's snapshot and
+// returns them in the order of items. An element already known keeps its
+// ref. A new element takes over the ref of a vanished element of the same
+// document with the same role, name and index, so that a list a framework
+// re-rendered keeps its labels; otherwise it gets a new ref.
+func (t *Table) AssignDoc(tab, frame, doc string, items []Item) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make([]string, len(items))
+	present := make(map[int]bool, len(items))
+	for _, it := range items {
+		present[it.Handle] = true
+	}
+	type rni struct {
+		role, name string
+		index      int
+	}
+	// Refs of this document whose element is not in the snapshot.
+	var vanished map[rni]*Entry
+	for i, it := range items {
+		k := Key{Tab: tab, Frame: frame, Doc: doc, Handle: it.Handle}
+		if ref, ok := t.byKey[k]; ok {
+			e := t.byRef[ref]
+			e.Role, e.Name, e.Index = it.Role, it.Name, it.Index
+			out[i] = ref
+			continue
+		}
+		if vanished == nil {
+			vanished = map[rni]*Entry{}
+			for _, e := range t.byRef {
+				if e.Tab == tab && e.Frame == frame && e.Doc == doc && !present[e.Handle] {
+					vanished[rni{e.Role, e.Name, e.Index}] = e
+				}
+			}
+		}
+		if e, ok := vanished[rni{it.Role, it.Name, it.Index}]; ok && it.Role != "" {
+			delete(vanished, rni{it.Role, it.Name, it.Index})
+			delete(t.byKey, e.Key)
+			e.Handle = it.Handle
+			t.byKey[e.Key] = e.Ref
+			out[i] = e.Ref
+			continue
+		}
+		t.next++
+		ref := "e" + strconv.Itoa(t.next)
+		t.byKey[k] = ref
+		t.byRef[ref] = &Entry{Ref: ref, Key: k, Role: it.Role, Name: it.Name, Index: it.Index}
+		out[i] = ref
+	}
+	return out
+}
