@@ -392,3 +392,24 @@ type e1 "unterminated
 		t.Errorf("exit status %d, want %d", code, exitError)
 	}
 }
+
+func TestRunDownload(t *testing.T) {
+	srv := pagesServer(t)
+	dir := t.TempDir()
+	res, _ := runTestScript(t, srv.URL, `
+open {{URL}}/download.html
+find dl link "Download report"
+click $dl
+`, "--downloads", dir)
+	expect(t, res, "ok", "ok", "ok")
+	data, err := os.ReadFile(filepath.Join(dir, "report.csv"))
+	if err != nil || !strings.Contains(string(data), "ada,10") {
+		t.Fatalf("the download should be saved in --downloads: %v %q", err, data)
+	}
+	if len(res) == 3 {
+		d, _ := res[2]["downloads"].([]any)
+		if len(d) != 1 || d[0].(map[string]any)["path"] != filepath.Join(dir, "report.csv") {
+			t.Errorf("the click should report the download: %v", res[2])
+		}
+	}
+}

@@ -43,12 +43,13 @@ type ActionResult struct {
 	Title  string `json:"title,omitempty"`
 	// Navigated is set when the action started a navigation to a new
 	// document; RefsInvalidated then says the old page's refs are stale.
-	Navigated       bool     `json:"navigated"`
-	RefsInvalidated bool     `json:"refsInvalidated"`
-	Value           string   `json:"value,omitempty"`    // a field's value after fill/type
-	Selected        []string `json:"selected,omitempty"` // options chosen by select
-	Checked         *bool    `json:"checked,omitempty"`  // state after check/uncheck
-	Dialogs         []Dialog `json:"dialogs,omitempty"`  // dialogs answered during the action
+	Navigated       bool       `json:"navigated"`
+	RefsInvalidated bool       `json:"refsInvalidated"`
+	Value           string     `json:"value,omitempty"`     // a field's value after fill/type
+	Selected        []string   `json:"selected,omitempty"`  // options chosen by select
+	Checked         *bool      `json:"checked,omitempty"`   // state after check/uncheck
+	Dialogs         []Dialog   `json:"dialogs,omitempty"`   // dialogs answered during the action
+	Downloads       []Download `json:"downloads,omitempty"` // files downloaded by the action
 	// Forced, for a --force click on a covered element, says what covered
 	// it; the click was delivered to the element itself.
 	Forced   string         `json:"forced,omitempty"`
@@ -98,6 +99,9 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	}
 	tab.settle(ctx, before, res)
 	res.Dialogs = tab.drainDialogs()
+	dctx, dcancel := context.WithTimeout(ctx, b.opts.NavTimeout)
+	res.Downloads = b.waitDownloads(dctx)
+	dcancel()
 	if o.Snapshot {
 		snap, err := tab.Snapshot(ctx)
 		if err != nil {

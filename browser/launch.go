@@ -77,6 +77,9 @@ type Browser struct {
 
 	downloadDir string
 	ownDownload bool
+	dlMu        sync.Mutex
+	dlActive    int        // downloads begun and not finished
+	dlDone      []Download // finished since the last action reported them
 
 	mu      sync.Mutex
 	tabs    []*Tab
@@ -213,10 +216,8 @@ func (b *Browser) browserErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	if refs.CodeOf(err) != "" {
-		return err
-	}
-	if !b.Alive() || strings.Contains(err.Error(), "lost the connection") {
+	msg := err.Error()
+	if !b.Alive() || strings.Contains(msg, "lost the connection") || strings.Contains(msg, "browser process exited") {
 		return refs.Wrap(refs.CodeBrowserClosed, err, "the browser is gone (crashed or closed); start Ariadne again or relaunch from the TUI")
 	}
 	return err

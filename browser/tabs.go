@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
@@ -238,6 +239,9 @@ func (b *Browser) setupDownloads() error {
 				return
 			}
 			names.Store(ev.GUID, [2]string{ev.SuggestedFilename, ev.URL})
+			b.dlMu.Lock()
+			b.dlActive++
+			b.dlMu.Unlock()
 		}
 	}()
 	go func() {
@@ -267,8 +271,46 @@ func (b *Browser) setupDownloads() error {
 			if ev.State == browser.DownloadProgressStateCanceled {
 				msg, path = "download cancelled: "+name, ""
 			}
+			b.dlMu.Lock()
+			b.dlActive--
+			b.dlDone = append(b.dlDone, Download{URL: url, Name: name, Path: path, Cancelled: path == ""})
+			b.dlMu.Unlock()
 			b.emit(Event{Kind: EventDownload, URL: url, Path: path, Message: msg})
 		}
 	}()
 	return nil
+}
+
+// Download is a file the page downloaded.
+type Download struct {
+	URL       string `json:"url"`
+	Name      string `json:"name"`
+	Path      string `json:"path,omitempty"` // where it was saved
+	Cancelled bool   `json:"cancelled,omitempty"`
+}
+
+// DownloadDir returns the directory downloads are saved into.
+func (b *Browser) DownloadDir() string { return b.downloadDir }
+
+// waitDownloads waits (within ctx) for downloads in progress to finish and
+// returns those finished since the last call.
+func (b *Browser) waitDownloads(ctx context.Context) []Download {
+	for {
+		b.dlMu.Lock()
+		active := b.dlActive
+		if active <= 0 {
+			done := b.dlDone
+			b.dlDone = nil
+			b.dlMu.Unlock()
+			return done
+		}
+		b.dlMu.Unlock()
+		if sleep(ctx, 50*time.Millisecond) != nil {
+			b.dlMu.Lock()
+			done := b.dlDone
+			b.dlDone = nil
+			b.dlMu.Unlock()
+			return done
+		}
+	}
 }
