@@ -43,8 +43,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
-				return nil, errHelp
+				return nil, errHelp // Parse has printed the usage
 			}
 			return nil, usagef("%s: %v (see 'ariadne %s --help')", fs.Name(), err, fs.Name())
 		}
@@ -75,9 +74,9 @@ func addBrowserFlags(fs *flag.FlagSet) *browserFlags {
 	fs.StringVar(&f.viewport, "viewport", "1280x720", "viewport size `WxH`")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long to wait for a page to load before snapshotting it as it is")
 	fs.DurationVar(&f.actionTimeout, "action-timeout", 5*time.Second, "how long an action waits for its element to be ready")
-	fs.StringVar(&f.testID, "testid-attribute", "data-testid", "attribute that getByTestId matches")
+	fs.StringVar(&f.testID, "testid-attribute", "data-testid", "`ATTRIBUTE` that getByTestId matches")
 	fs.StringVar(&f.downloads, "downloads", "", "save downloads into this `DIR` (default: a temporary directory)")
-	fs.StringVar(&f.dialogs, "dialogs", "dismiss", "what to do with JavaScript dialogs nobody answers: accept or dismiss")
+	fs.StringVar(&f.dialogs, "dialogs", "dismiss", "what to do with JavaScript dialogs nobody answers: `accept|dismiss`")
 	return f
 }
 
