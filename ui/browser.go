@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"context"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// Browser is what the model needs of a browser session. *browser.Browser
+// has every method; tests use a small fake. The model calls these only from
+// tea.Cmds, never from Update or View.
+type Browser interface {
+	Open(ctx context.Context, url string) (*browser.NavResult, error)
+	Back(ctx context.Context) (*browser.NavResult, error)
+	Forward(ctx context.Context) (*browser.NavResult, error)
+	Reload(ctx context.Context) (*browser.NavResult, error)
+	Snapshot(ctx context.Context) (*refs.Snapshot, error)
+
+	Tabs(ctx context.Context) ([]browser.TabInfo, error)
+	SwitchTab(n int) error
+	CloseTab(ctx context.Context, n int) error
+
+	Events() <-chan browser.Event
+	AnswerDialog(ctx context.Context, accept bool, text string) (*browser.Dialog, error)
+	Alive() bool
+	Close() error
+
+	Click(ctx context.Context, ref string, o browser.ActionOptions) (*browser.ActionResult, error)
+	Hover(ctx context.Context, ref string, o browser.ActionOptions) (*browser.ActionResult, error)
+	Fill(ctx context.Context, ref, text string, o browser.ActionOptions) (*browser.ActionResult, error)
+	Type(ctx context.Context, ref, text string, o browser.ActionOptions) (*browser.ActionResult, error)
+	Press(ctx context.Context, ref, keys string, o browser.ActionOptions) (*browser.ActionResult, error)
+	Select(ctx context.Context, ref string, values []string, o browser.ActionOptions) (*browser.ActionResult, error)
+	SelectOptions(ctx context.Context, ref string) ([]browser.Option, error)
+	SetChecked(ctx context.Context, ref string, checked bool, o browser.ActionOptions) (*browser.ActionResult, error)
+	Upload(ctx context.Context, ref string, files []string, o browser.ActionOptions) (*browser.ActionResult, error)
+}
+
+// liveBrowser can tell cheaply whether the page changed (browser/live.go).
+type liveBrowser interface {
+	DOMVersion(ctx context.Context) (string, error)
+}
+
+// inspector highlights and picks elements in a visible browser window
+// (browser/highlight.go).
+type inspector interface {
+	Highlight(ctx context.Context, ref string) error
+	Pick(ctx context.Context) (string, error)
+}
+
+// ElementLocators is what the details pane shows of an element's locator
+// ladder. It mirrors browser.ElementLocators; Options.Locators fills it.
+type ElementLocators struct {
+	Ref        string
+	Role, Name string
+	Frame      string // where the element lives: "" for the main frame
+	Box        *refs.Box
+	Best       refs.Candidate
+	Candidates []refs.Candidate
+	Problem    string // why no locator was found, in plain words
+}
+
+// LocatorFunc reads the locator ladder of one ref from a browser session.
+type LocatorFunc func(ctx context.Context, b Browser, ref string) (*ElementLocators, error)
+
+// Recording is the recorder as the header sees it: whether it is recording
+// and how many steps it holds. The recorder itself lives elsewhere.
+type Recording interface {
+	Active() bool
+	Steps() int
+}
+
+// LaunchFunc starts a browser session (the first one, and again after the
+// browser died).
+type LaunchFunc func(ctx context.Context) (Browser, error)
+
+// CopyFunc puts text on the system clipboard and says how ("xclip",
+// "pbcopy", ...); an error makes the model fall back to OSC 52.
+type CopyFunc func(text string) (method string, err error)

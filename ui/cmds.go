@@ -1,0 +1,377 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// This file holds the tea.Cmds: every call into the browser happens here,
+// in a Cmd with a timeout, and comes back as one message.
+
+// resultKind says which operation a resultMsg ends.
+type resultKind int
+
+const (
+	resNav     resultKind = iota // open, back, forward, reload
+	resAct                       // an action on a ref
+	resSnap                      // a snapshot asked for (r), or after a cancel
+	resLaunch                    // a (re)launched browser
+	resTabs                      // the tab list, for the picker
+	resTab                       // a tab switched or closed
+	resOptions                   // a select's options, for the picker
+)
+
+// pageState is the page after an operation: its snapshot, tabs and
+// DOMVersion.
+type pageState struct {
+	snap    *refs.Snapshot
+	tabs    []browser.TabInfo // nil when unknown
+	version string
+	err     error // why there is no snapshot
+}
+
+// resultMsg ends an operation started by startOp.
+type resultMsg struct {
+	seq     int
+	kind    resultKind
+	label   string
+	ref     string
+	nav     *browser.NavResult
+	act     *browser.ActionResult
+	page    pageState
+	b       Browser // resLaunch: the new session
+	tabs    []browser.TabInfo
+	options []browser.Option
+	err     error
+}
+
+type (
+	liveTickMsg struct{ gen int }
+	// liveMsg answers a live check: whether the browser lives, the page's
+	// DOMVersion, and a new snapshot if it changed.
+	liveMsg struct {
+		seq, bgen int
+		alive     bool
+		version   string
+		page      *pageState
+		err       error
+	}
+	eventMsg struct {
+		bgen int
+		ev   browser.Event
+	}
+	dialogDoneMsg struct {
+		d   *browser.Dialog
+		err error
+	}
+	settleMsg struct{ seq int }
+	locMsg    struct {
+		seq  int // the snapshot the locators were read after
+		ref  string
+		info *ElementLocators
+		err  error
+	}
+	copiedMsg struct {
+		text, what, method string
+		err                error
+	}
+	pickMsg struct {
+		ref string
+		err error
+	}
+)
+
+// readPage snapshots the current tab and lists the tabs.
+func readPage(ctx context.Context, b Browser) pageState {
+	var p pageState
+	if lb, ok := b.(liveBrowser); ok {
+		p.version, _ = lb.DOMVersion(ctx)
+	}
+	p.snap, p.err = b.Snapshot(ctx)
+	if tabs, err := b.Tabs(ctx); err == nil {
+		p.tabs = tabs
+	}
+	return p
+}
+
+// startOp starts a long operation: it becomes m.busy (esc cancels it), the
+// spinner turns, and fn runs in a Cmd. The result comes back as a resultMsg
+// with the op's sequence number; a result for an op that is no longer
+// m.busy is dropped.
+func (m *Model) startOp(kind resultKind, label string, fn func(ctx context.Context, b Browser) resultMsg) tea.Cmd {
+	if m.busy != nil {
+		m.setStatus(statusErr, "busy: "+m.busy.label+" is running; esc cancels it")
+		return nil
+	}
+	if m.b == nil && kind != resLaunch {
+		m.setStatus(statusErr, "no browser yet")
+		return nil
+	}
+	m.seq++
+	seq := m.seq
+	ctx, cancel := context.WithTimeout(context.Background(), m.opts.OpTimeout)
+	m.busy = &op{seq: seq, label: label, cancel: cancel}
+	b := m.b
+	run := func() tea.Msg {
+		defer cancel()
+		r := fn(ctx, b)
+		r.seq, r.kind, r.label = seq, kind, label
+		if r.err == nil && ctx.Err() != nil {
+			r.err = ctx.Err()
+		}
+		return r
+	}
+	return tea.Batch(m.spin.Tick, run)
+}
+
+// navigate opens url in the current tab.
+func (m *Model) navigate(label, url string) tea.Cmd {
+	m.url = url
+	return m.startOp(resNav, label+" "+url, func(ctx context.Context, b Browser) resultMsg {
+		nav, err := b.Open(ctx, url)
+		return resultMsg{nav: nav, err: err, page: pageAfter(ctx, b, err)}
+	})
+}
+
+// history runs back, forward or reload.
+func (m *Model) history(label string, fn func(Browser, context.Context) (*browser.NavResult, error)) tea.Cmd {
+	return m.startOp(resNav, label, func(ctx context.Context, b Browser) resultMsg {
+		nav, err := fn(b, ctx)
+		return resultMsg{nav: nav, err: err, page: pageAfter(ctx, b, err)}
+	})
+}
+
+// pageAfter reads the page after an operation, unless the operation was
+// cancelled or the browser is gone.
+func pageAfter(ctx context.Context, b Browser, err error) pageState {
+	if ctx.Err() != nil || refs.CodeOf(err) == refs.CodeBrowserClosed {
+		return pageState{err: err}
+	}
+	return readPage(ctx, b)
+}
+
+// snapshot re-reads the page.
+func (m *Model) snapshot(label string) tea.Cmd {
+	return m.startOp(resSnap, label, func(ctx context.Context, b Browser) resultMsg {
+		p := readPage(ctx, b)
+		return resultMsg{page: p, err: p.err}
+	})
+}
+
+// actFunc is one action on a ref.
+type actFunc func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error)
+
+// act runs an action on ref, then snapshots the page.
+func (m *Model) act(label, ref string, fn actFunc) tea.Cmd {
+	return m.startOp(resAct, label+" "+ref, func(ctx context.Context, b Browser) resultMsg {
+		res, err := fn(ctx, b, ref)
+		return resultMsg{ref: ref, act: res, err: err, page: pageAfter(ctx, b, err)}
+	})
+}
+
+// launch starts a new session (closing the old one) and opens the last URL.
+func (m *Model) launch() tea.Cmd {
+	if m.opts.Launch == nil {
+		m.setStatus(statusErr, "cannot start a browser here (no launcher)")
+		return nil
+	}
+	launch, old, url := m.opts.Launch, m.b, m.url
+	label := "starting the browser"
+	if old != nil {
+		label = "relaunching the browser"
+	}
+	return m.startOp(resLaunch, label, func(ctx context.Context, _ Browser) resultMsg {
+		if old != nil {
+			old.Close()
+		}
+		nb, err := launch(ctx)
+		if err != nil {
+			return resultMsg{err: err}
+		}
+		r := resultMsg{b: nb}
+		if url != "" {
+			r.nav, r.err = nb.Open(ctx, url)
+		}
+		r.page = pageAfter(ctx, nb, r.err)
+		return r
+	})
+}
+
+// listTabs reads the tabs for the picker.
+func (m *Model) listTabs() tea.Cmd {
+	return m.startOp(resTabs, "listing tabs", func(ctx context.Context, b Browser) resultMsg {
+		tabs, err := b.Tabs(ctx)
+		return resultMsg{tabs: tabs, err: err}
+	})
+}
+
+// switchTab makes tab n current and snapshots it.
+func (m *Model) switchTab(n int) tea.Cmd {
+	return m.startOp(resTab, "switching to tab "+itoa(n), func(ctx context.Context, b Browser) resultMsg {
+		err := b.SwitchTab(n)
+		return resultMsg{err: err, page: pageAfter(ctx, b, err)}
+	})
+}
+
+// closeTab closes tab n and snapshots the tab that is current then.
+func (m *Model) closeTab(n int) tea.Cmd {
+	return m.startOp(resTab, "closing tab "+itoa(n), func(ctx context.Context, b Browser) resultMsg {
+		err := b.CloseTab(ctx, n)
+		return resultMsg{err: err, page: pageAfter(ctx, b, err)}
+	})
+}
+
+// selectOptions reads a select's options for the picker.
+func (m *Model) selectOptions(ref string) tea.Cmd {
+	return m.startOp(resOptions, "reading the options of "+ref, func(ctx context.Context, b Browser) resultMsg {
+		opts, err := b.SelectOptions(ctx, ref)
+		return resultMsg{ref: ref, options: opts, err: err}
+	})
+}
+
+// tick schedules the next live check.
+func (m *Model) tick() tea.Cmd {
+	if m.opts.LivePeriod < 0 {
+		return nil
+	}
+	gen := m.tickGen
+	return tea.Tick(m.opts.LivePeriod, func(time.Time) tea.Msg { return liveTickMsg{gen} })
+}
+
+// live checks that the browser lives and, when following, whether the page
+// changed since version; if it did, it snapshots it.
+func live(seq, bgen int, b Browser, follow bool, version string) tea.Cmd {
+	return func() tea.Msg {
+		out := liveMsg{seq: seq, bgen: bgen, alive: b.Alive()}
+		if !out.alive || !follow {
+			return out
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if lb, ok := b.(liveBrowser); ok {
+			v, err := lb.DOMVersion(ctx)
+			if err != nil {
+				out.err, out.alive = err, b.Alive()
+				return out
+			}
+			out.version = v
+			if v == version {
+				return out
+			}
+		}
+		p := pageState{version: out.version}
+		p.snap, p.err = b.Snapshot(ctx)
+		if p.err != nil {
+			out.err, out.alive = p.err, b.Alive()
+			return out
+		}
+		if tabs, err := b.Tabs(ctx); err == nil {
+			p.tabs = tabs
+		}
+		out.page = &p
+		return out
+	}
+}
+
+// waitEvent waits for the next browser event, or until stop is closed.
+func waitEvent(bgen int, ch <-chan browser.Event, stop <-chan struct{}) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case ev := <-ch:
+			return eventMsg{bgen: bgen, ev: ev}
+		case <-stop:
+			return nil
+		}
+	}
+}
+
+// answerDialog answers the page's dialog.
+func answerDialog(b Browser, accept bool, text string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		d, err := b.AnswerDialog(ctx, accept, text)
+		return dialogDoneMsg{d: d, err: err}
+	}
+}
+
+// settle fires after the selection has rested for the settle delay.
+func (m *Model) settle() tea.Cmd {
+	m.settleSeq++
+	seq := m.settleSeq
+	return tea.Tick(m.opts.SettleDelay, func(time.Time) tea.Msg { return settleMsg{seq} })
+}
+
+// readLocators reads ref's locator ladder.
+func (m *Model) readLocators(ref string) tea.Cmd {
+	if m.opts.Locators == nil || m.b == nil || m.dead || m.locWanted[ref] {
+		return nil
+	}
+	m.locWanted[ref] = true
+	fn, b, seq := m.opts.Locators, m.b, m.applied
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		info, err := fn(ctx, b, ref)
+		return locMsg{seq: seq, ref: ref, info: info, err: err}
+	}
+}
+
+// highlight draws the browser's highlight over ref (headful sessions).
+func (m *Model) highlight(ref string) tea.Cmd {
+	in, ok := m.b.(inspector)
+	if !ok || !m.opts.Headful || m.dead {
+		return nil
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		in.Highlight(ctx, ref) // best effort: a stale ref just shows nothing
+		return nil
+	}
+}
+
+// pick waits for the user to pick an element in the browser window.
+func (m *Model) pick() tea.Cmd {
+	in, ok := m.b.(inspector)
+	if !ok {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.picking = cancel
+	return func() tea.Msg {
+		defer cancel()
+		ref, err := in.Pick(ctx)
+		return pickMsg{ref: ref, err: err}
+	}
+}
+
+// errNoClipboard is why text went by OSC 52 when there is no clipboard
+// function.
+var errNoClipboard = errors.New("no system clipboard")
+
+// copyText puts text on the clipboard; the model falls back to OSC 52.
+func (m *Model) copyText(text, what string) tea.Cmd {
+	fn := m.opts.Copy
+	return func() tea.Msg {
+		if fn == nil {
+			return copiedMsg{text: text, what: what, err: errNoClipboard}
+		}
+		method, err := fn(text)
+		return copiedMsg{text: text, what: what, method: method, err: err}
+	}
+}
+
+// closeBrowser closes a session nobody uses any more.
+func closeBrowser(b Browser) tea.Cmd {
+	return func() tea.Msg {
+		b.Close()
+		return nil
+	}
+}

@@ -1,0 +1,137 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ariadne-tui/ariadne/keymap"
+)
+
+// helpView is the full help: every binding of the keymap by mode, in
+// columns, scrolled when it does not fit.
+type helpView struct {
+	offset int
+	rows   int // lines of the last render, for scrolling
+}
+
+var (
+	helpUp    = key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll"))
+	helpDown  = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll"))
+	helpClose = key.NewBinding(key.WithKeys("esc", "q", "?"), key.WithHelp("esc/?", "close"))
+)
+
+func (m *Model) openHelp() {
+	m.closeOverlay()
+	m.help = &helpView{}
+	m.over = overlayHelp
+}
+
+func (m *Model) helpKey(k tea.KeyPressMsg) {
+	h := m.help
+	switch {
+	case key.Matches(k, helpClose), key.Matches(k, m.keys.Global.Help):
+		m.closeOverlay()
+	case key.Matches(k, helpUp):
+		h.offset = max(h.offset-1, 0)
+	case key.Matches(k, helpDown):
+		h.offset++
+	case k.String() == "pgdown", k.String() == "space":
+		h.offset += 10
+	case k.String() == "pgup":
+		h.offset = max(h.offset-10, 0)
+	}
+}
+
+// helpSections renders each mode of the keymap as lines: a heading, then
+// one "key  description" line per binding.
+func helpSections(km keymap.KeyMap, s paneStyles) [][]string {
+	var out [][]string
+	add := func(title string, bs []key.Binding) {
+		w := 0
+		for _, b := range bs {
+			w = max(w, ansi.StringWidth(b.Help().Key))
+		}
+		lines := []string{s.BoxTitle.Render(title)}
+		for _, b := range bs {
+			h := b.Help()
+			lines = append(lines, s.Key.Render(padRight(h.Key, w))+"  "+s.Desc.Render(h.Desc))
+		}
+		out = append(out, lines)
+	}
+	for _, mode := range keymap.Modes() {
+		add(string(mode), km.ByMode(mode))
+	}
+	add("When the browser died", []key.Binding{relaunchKey})
+	add("In prompts and pickers", []key.Binding{
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply / choose / accept a dialog")),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel / close / dismiss a dialog")),
+		pickerDelete,
+	})
+	return out
+}
+
+// view draws the help in a box of width×height.
+func (h *helpView) view(km keymap.KeyMap, s paneStyles, width, height int) string {
+	inner := width - 4
+	sections := helpSections(km, s)
+	colW := 0
+	total := 0
+	for _, sec := range sections {
+		for _, l := range sec {
+			colW = max(colW, ansi.StringWidth(l))
+		}
+		total += len(sec) + 1
+	}
+	colW = min(colW, inner)
+	cols := max(1, (inner+2)/(colW+2))
+	target := (total + cols - 1) / cols
+	// Flow the sections into columns of about target lines.
+	var columns [][]string
+	var cur []string
+	for _, sec := range sections {
+		if len(cur) > 0 && len(cur)+len(sec) > target && len(columns) < cols-1 {
+			columns = append(columns, cur)
+			cur = nil
+		}
+		if len(cur) > 0 {
+			cur = append(cur, "")
+		}
+		cur = append(cur, sec...)
+	}
+	columns = append(columns, cur)
+	tall := 0
+	for _, c := range columns {
+		tall = max(tall, len(c))
+	}
+	var body []string
+	for i := range tall {
+		var line strings.Builder
+		for j, c := range columns {
+			cell := ""
+			if i < len(c) {
+				cell = ansi.Truncate(c[i], colW, "…")
+			}
+			if j < len(columns)-1 {
+				cell = padRight(cell, colW+2)
+			}
+			line.WriteString(cell)
+		}
+		body = append(body, line.String())
+	}
+	rows := max(height-4, 1)
+	h.rows = rows
+	h.offset = max(min(h.offset, len(body)-rows), 0)
+	title := "Keys"
+	if len(body) > rows {
+		title += "  (" + itoa(h.offset+1) + "–" + itoa(min(h.offset+rows, len(body))) + " of " + itoa(len(body)) + " lines; ↑/↓ scroll)"
+	}
+	lines := []string{s.BoxTitle.Render(ansi.Truncate(title, inner, "…"))}
+	lines = append(lines, body[h.offset:min(h.offset+rows, len(body))]...)
+	for len(lines) < rows+1 {
+		lines = append(lines, "")
+	}
+	return s.Box.Width(width).Render(strings.Join(lines, "\n"))
+}

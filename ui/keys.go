@@ -1,0 +1,356 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// relaunchKey relaunches a browser that died. It is not in the keymap: it
+// only means something then, and ctrl+l is free in every mode.
+var relaunchKey = key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "relaunch the browser"))
+
+// key routes a key press: to the overlay that is open, else to the tree.
+func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	if k.String() == "ctrl+c" {
+		return m.quit()
+	}
+	switch m.over {
+	case overlayPrompt:
+		return m.promptKey(k)
+	case overlayPicker:
+		return m.pickerKey(k)
+	case overlayDialog:
+		return m.dialogKey(k)
+	case overlayHelp:
+		m.helpKey(k)
+		return nil
+	}
+	cmd := m.treeKey(k)
+	return tea.Batch(cmd, m.selectionMoved(false))
+}
+
+func (m *Model) quit() tea.Cmd {
+	if m.busy != nil {
+		m.busy.cancel()
+		m.busy = nil
+	}
+	if m.picking != nil {
+		m.picking()
+	}
+	if m.stopEv != nil {
+		close(m.stopEv)
+		m.stopEv = nil
+	}
+	return tea.Quit
+}
+
+// treeKey handles the keys of the tree view: every mode of the keymap.
+func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
+	km, t := &m.keys, m.tree
+	switch {
+	case key.Matches(k, km.Global.Quit):
+		return m.quit()
+	case key.Matches(k, km.Global.Help):
+		m.openHelp()
+	case key.Matches(k, km.Global.Detail):
+		m.showDetails = !m.showDetails
+	case key.Matches(k, relaunchKey):
+		if m.b != nil && !m.dead {
+			m.setStatus(statusInfo, "the browser is running; "+relaunchKey.Help().Key+" relaunches it only after it died")
+			return nil
+		}
+		return m.launch()
+	case key.Matches(k, km.Page.Cancel) && (m.busy != nil || m.picking != nil):
+		return m.cancel()
+	case key.Matches(k, km.Find.ClearFilter):
+		if t.Filter() != "" {
+			t.ClearFilter()
+			m.setStatus(statusInfo, "filter cleared")
+		}
+
+	case key.Matches(k, km.Tree.Down):
+		t.Down()
+	case key.Matches(k, km.Tree.Up):
+		t.Up()
+	case key.Matches(k, km.Tree.PageDown):
+		t.PageDown()
+	case key.Matches(k, km.Tree.PageUp):
+		t.PageUp()
+	case key.Matches(k, km.Tree.Top):
+		t.Top()
+	case key.Matches(k, km.Tree.Bottom):
+		t.Bottom()
+	case key.Matches(k, km.Tree.Collapse):
+		t.Collapse()
+	case key.Matches(k, km.Tree.Expand):
+		t.Expand()
+	case key.Matches(k, km.Tree.ToggleFold):
+		t.ToggleFold()
+	case key.Matches(k, km.Tree.CollapseAll):
+		t.CollapseAll()
+	case key.Matches(k, km.Tree.ExpandAll):
+		t.ExpandAll()
+
+	case key.Matches(k, km.Find.Filter):
+		return m.openPrompt(promptFilter, "/", t.Filter(), "")
+	case key.Matches(k, km.Find.NextMatch), key.Matches(k, km.Find.PrevMatch):
+		m.stepMatch(key.Matches(k, km.Find.NextMatch))
+	case key.Matches(k, km.Find.JumpToRef):
+		return m.openPrompt(promptJump, "jump to ref: ", "", "")
+	case key.Matches(k, km.Find.InteractiveOnly):
+		t.ToggleInteractiveOnly()
+		if t.InteractiveOnly() {
+			m.setStatus(statusInfo, "showing interactive elements only ("+km.Find.InteractiveOnly.Help().Key+" shows all)")
+		} else {
+			m.setStatus(statusInfo, "showing every element")
+		}
+
+	case key.Matches(k, km.Page.Open):
+		return m.openPrompt(promptOpen, "open: ", m.url, "")
+	case key.Matches(k, km.Page.Back):
+		return m.history("back", Browser.Back)
+	case key.Matches(k, km.Page.Forward):
+		return m.history("forward", Browser.Forward)
+	case key.Matches(k, km.Page.Reload):
+		return m.history("reload", Browser.Reload)
+	case key.Matches(k, km.Page.Snapshot):
+		return m.snapshot("snapshot")
+	case key.Matches(k, km.Page.Tabs):
+		return m.listTabs()
+	case key.Matches(k, km.Page.Follow):
+		m.follow = !m.follow
+		if m.follow {
+			m.setStatus(statusInfo, "live follow on: the tree follows the page")
+		} else {
+			m.setStatus(statusInfo, "live follow off: "+km.Page.Snapshot.Help().Key+" re-reads the page")
+		}
+	case key.Matches(k, km.Page.Pick):
+		return m.startPick()
+
+	case key.Matches(k, km.Locator.Copy):
+		return m.copySelected()
+	case key.Matches(k, km.Locator.Candidates):
+		return m.openLocatorPicker()
+	case key.Matches(k, km.Locator.CycleLanguage):
+		m.lang = (m.lang + 1) % len(refs.Langs())
+		m.setStatus(statusInfo, "locator language: "+string(m.language()))
+
+	case key.Matches(k, km.Record.Toggle), key.Matches(k, km.Record.Assert),
+		key.Matches(k, km.Record.DeleteStep), key.Matches(k, km.Record.SaveAs):
+		m.setStatus(statusInfo, "recording is not part of this build yet")
+
+	default:
+		return m.actKey(k)
+	}
+	return nil
+}
+
+// actKey handles the keys that act on the selected ref.
+func (m *Model) actKey(k tea.KeyPressMsg) tea.Cmd {
+	km := &m.keys.Act
+	var fn func(ref string, n *nodeInfo) tea.Cmd
+	switch {
+	case key.Matches(k, km.Click):
+		fn = func(ref string, _ *nodeInfo) tea.Cmd { return m.act("click", ref, click(1)) }
+	case key.Matches(k, km.DoubleClick):
+		fn = func(ref string, _ *nodeInfo) tea.Cmd { return m.act("double-click", ref, click(2)) }
+	case key.Matches(k, km.Hover):
+		fn = func(ref string, _ *nodeInfo) tea.Cmd {
+			return m.act("hover", ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
+				return b.Hover(ctx, ref, browser.ActionOptions{})
+			})
+		}
+	case key.Matches(k, km.Check):
+		fn = func(ref string, n *nodeInfo) tea.Cmd {
+			on := n.checked != "true"
+			label := "check"
+			if !on {
+				label = "uncheck"
+			}
+			return m.act(label, ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
+				return b.SetChecked(ctx, ref, on, browser.ActionOptions{})
+			})
+		}
+	case key.Matches(k, km.Type):
+		fn = func(ref string, _ *nodeInfo) tea.Cmd { return m.openPrompt(promptType, "type into "+ref+": ", "", ref) }
+	case key.Matches(k, km.Fill):
+		fn = func(ref string, n *nodeInfo) tea.Cmd { return m.openPrompt(promptFill, "fill "+ref+": ", n.value, ref) }
+	case key.Matches(k, km.Press):
+		fn = func(ref string, _ *nodeInfo) tea.Cmd {
+			return m.openPrompt(promptPress, "press keys on "+ref+" (e.g. Enter, Control+A): ", "", ref)
+		}
+	case key.Matches(k, km.Upload):
+		fn = func(ref string, _ *nodeInfo) tea.Cmd {
+			return m.openPrompt(promptUpload, "upload to "+ref+" (paths, comma-separated): ", "", ref)
+		}
+	case key.Matches(k, km.SelectOption):
+		fn = func(ref string, _ *nodeInfo) tea.Cmd { return m.selectOptions(ref) }
+	default:
+		return nil
+	}
+	n := m.tree.Selected()
+	if n == nil || n.Ref == "" {
+		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		return nil
+	}
+	if m.dead {
+		m.markDead()
+		return nil
+	}
+	return fn(n.Ref, &nodeInfo{checked: n.Checked, value: n.Value})
+}
+
+// nodeInfo is what an action reads of the selected node when it starts.
+type nodeInfo struct{ checked, value string }
+
+func click(count int) actFunc {
+	return func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
+		return b.Click(ctx, ref, browser.ActionOptions{Count: count})
+	}
+}
+
+// cancel stops the running operation (or pick mode).
+func (m *Model) cancel() tea.Cmd {
+	if m.picking != nil {
+		m.picking()
+		m.picking = nil
+		m.setStatus(statusInfo, "pick mode off")
+		return nil
+	}
+	if m.busy == nil {
+		return nil
+	}
+	label := m.busy.label
+	m.busy.cancel()
+	m.busy = nil
+	m.setStatus(statusInfo, "cancelled: "+label)
+	if m.b == nil || m.dead {
+		return nil
+	}
+	// What was cancelled may have half happened: show the page as it is.
+	cmd := m.snapshot("snapshot after cancel")
+	m.setStatus(statusInfo, "cancelled: "+label)
+	return cmd
+}
+
+func (m *Model) stepMatch(next bool) {
+	t := m.tree
+	if t.Filter() == "" && !t.InteractiveOnly() {
+		m.setStatus(statusInfo, "no filter: "+m.keys.Find.Filter.Help().Key+" filters the tree")
+		return
+	}
+	ok := t.PrevMatch()
+	if next {
+		ok = t.NextMatch()
+	}
+	if !ok {
+		m.setStatus(statusErr, "nothing matches")
+		return
+	}
+	cur, total := t.Matches()
+	m.setStatus(statusInfo, "match "+itoa(cur)+" of "+itoa(total))
+}
+
+// jump selects ref, clearing the filters if they hide it.
+func (m *Model) jump(ref string) {
+	t := m.tree
+	if !t.Select(ref) && (t.Filter() != "" || t.InteractiveOnly()) {
+		t.ClearFilter()
+		t.SetInteractiveOnly(false)
+		if t.Select(ref) {
+			m.setStatus(statusInfo, "cleared the filters to show "+ref)
+			return
+		}
+	}
+	if n := t.Selected(); n == nil || n.Ref != ref {
+		m.setStatus(statusErr, "no "+ref+" in this snapshot (refs come and go with the page; "+m.keys.Page.Snapshot.Help().Key+" re-reads it)")
+		return
+	}
+	m.setStatus(statusInfo, "at "+ref)
+}
+
+func (m *Model) startPick() tea.Cmd {
+	if _, ok := m.b.(inspector); !ok || !m.opts.Headful {
+		m.setStatus(statusErr, "pick mode needs a visible browser window: start Ariadne with --headful")
+		return nil
+	}
+	if m.picking != nil {
+		return m.cancel()
+	}
+	if m.dead {
+		m.markDead()
+		return nil
+	}
+	m.setStatus(statusInfo, "pick: click an element in the browser window ("+m.keys.Page.Cancel.Help().Key+" stops)")
+	return m.pick()
+}
+
+func (m *Model) language() refs.Lang { return refs.Langs()[m.lang] }
+
+// copySelected copies the selection's chosen locator, reading the
+// locators first if they are not known yet.
+func (m *Model) copySelected() tea.Cmd {
+	n := m.tree.Selected()
+	if n == nil || n.Ref == "" {
+		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		return nil
+	}
+	if m.opts.Locators == nil {
+		m.setStatus(statusErr, "locators are not available in this build")
+		return nil
+	}
+	if e := m.locs[n.Ref]; e != nil && e.seq >= m.applied {
+		return m.copyChosen(n.Ref)
+	}
+	m.pendingCpy = n.Ref
+	m.setStatus(statusInfo, "reading the locators of "+n.Ref+"…")
+	return m.readLocators(n.Ref)
+}
+
+// copyChosen copies ref's chosen locator in the current language.
+func (m *Model) copyChosen(ref string) tea.Cmd {
+	e := m.locs[ref]
+	switch {
+	case e == nil:
+		return nil
+	case e.err != nil:
+		m.fail("reading the locators of "+ref, e.err)
+		return nil
+	case e.info == nil || e.info.Best.Locator.IsZero():
+		why := "no locator matches it alone"
+		if e.info != nil && e.info.Problem != "" {
+			why = e.info.Problem
+		}
+		m.setStatus(statusErr, "no locator for "+ref+": "+Sanitize(why))
+		return nil
+	}
+	lang := m.language()
+	return m.copyText(e.info.Best.Locator.Code(lang), string(lang)+" locator of "+ref)
+}
+
+// uploadPaths reads the upload prompt: comma-separated paths, with ~
+// expanded.
+func uploadPaths(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(p, "~/"); ok {
+			if home, err := os.UserHomeDir(); err == nil {
+				p = filepath.Join(home, rest)
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}

@@ -1,0 +1,270 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/keymap"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// Options configure the root model.
+type Options struct {
+	// Browser is a running session. When nil, Init starts one with Launch.
+	Browser Browser
+	// Launch starts a session: the first one when Browser is nil, and a new
+	// one when the user relaunches a browser that died.
+	Launch LaunchFunc
+	// URL is the page to open first.
+	URL string
+	// Keys are the bindings; the zero KeyMap means keymap.Default().
+	Keys keymap.KeyMap
+	// Notice is shown in the status line at start, e.g. a config problem.
+	Notice string
+	// Follow turns on live follow at start (F toggles it).
+	Follow bool
+	// Headful says the browser window is visible: the selection is
+	// highlighted in it, and pick mode (P) works.
+	Headful bool
+	// Recording, when set, feeds the header's recording indicator.
+	Recording Recording
+	// Locators reads an element's locator ladder; nil: the details pane
+	// says locators are not available.
+	Locators LocatorFunc
+	// Copy writes the system clipboard; nil or an error: OSC 52.
+	Copy CopyFunc
+	// Lang is the locator language at start; "" is JavaScript.
+	Lang refs.Lang
+
+	// LivePeriod is how often the page is checked for changes and the
+	// browser for life: 0 means 700 ms, a negative value turns the checks
+	// off (tests).
+	LivePeriod time.Duration
+	// SettleDelay is how long the selection must rest before its locators
+	// are read and it is highlighted: 0 means 150 ms.
+	SettleDelay time.Duration
+	// OpTimeout bounds one navigation or action with its snapshot: 0
+	// means 90 s.
+	OpTimeout time.Duration
+}
+
+// overlay is what, if anything, covers the tree and takes the keys.
+type overlay int
+
+const (
+	overlayNone overlay = iota
+	overlayPrompt
+	overlayPicker
+	overlayDialog
+	overlayHelp
+)
+
+// op is the navigation or action that is running; only one runs at a time.
+type op struct {
+	seq    int
+	label  string // "click e12", "open https://…"
+	cancel context.CancelFunc
+}
+
+// locEntry is the locator ladder of one ref, as read after snapshot seq.
+type locEntry struct {
+	seq  int
+	info *ElementLocators
+	err  error
+}
+
+// Model is Ariadne's root tea.Model: it routes messages, holds the state,
+// and lays out the plain sub-views (tree, details, status, prompts,
+// pickers, help). Update does no I/O: browser work runs in tea.Cmds that
+// return one message, tagged with a sequence number so that the results of
+// cancelled or superseded requests are dropped.
+type Model struct {
+	opts   Options
+	keys   keymap.KeyMap
+	styles paneStyles
+
+	b      Browser
+	bgen   int           // bumped on every new browser, to drop its old events
+	stopEv chan struct{} // closed to stop the event waiter of the old browser
+	dead   bool          // the browser is gone; ctrl+l relaunches
+
+	tree     *Tree
+	snap     *refs.Snapshot
+	url      string // the page's URL, or the URL being opened
+	title    string
+	tabIndex int
+	tabCount int
+	partial  bool // the page had not finished loading
+
+	width, height int
+	showDetails   bool
+	lang          int // index into refs.Langs()
+
+	seq      int // last request number handed out
+	applied  int // request number of the snapshot on screen
+	busy     *op
+	spin     spinner.Model
+	follow   bool
+	liveBusy bool
+	version  string // the page's DOMVersion at the snapshot on screen
+	tickGen  int
+
+	lastSel    string // ref (or "") of the selection the settle timer is for
+	settleSeq  int
+	locs       map[string]*locEntry
+	locWanted  map[string]bool // locator reads in flight
+	pendingCpy string          // ref whose chosen locator is copied when it arrives
+	jumpTo     string          // ref to select once the next snapshot is on screen
+	picking    context.CancelFunc
+
+	over    overlay
+	prompt  *prompt
+	picker  *picker
+	dialog  *dialogPrompt
+	help    *helpView
+	pending []*browser.Dialog // dialogs waiting behind the one on screen
+
+	status status
+}
+
+// New returns the root model.
+func New(o Options) *Model {
+	if len(o.Keys.Tree.Down.Keys()) == 0 {
+		o.Keys = keymap.Default()
+	}
+	if o.SettleDelay == 0 {
+		o.SettleDelay = 150 * time.Millisecond
+	}
+	if o.LivePeriod == 0 {
+		o.LivePeriod = 700 * time.Millisecond
+	}
+	if o.OpTimeout == 0 {
+		o.OpTimeout = 90 * time.Second
+	}
+	m := &Model{
+		opts:        o,
+		keys:        o.Keys,
+		styles:      defaultPaneStyles(true),
+		tree:        NewTree(nil),
+		url:         o.URL,
+		showDetails: true,
+		follow:      o.Follow,
+		locs:        map[string]*locEntry{},
+		locWanted:   map[string]bool{},
+		spin:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		width:       80,
+		height:      24,
+	}
+	for i, l := range refs.Langs() {
+		if l == o.Lang {
+			m.lang = i
+		}
+	}
+	if o.Notice != "" {
+		m.status = status{kind: statusErr, text: o.Notice}
+	}
+	return m
+}
+
+// Browser returns the current browser session (it changes on relaunch), for
+// the caller to close when the program ends.
+func (m *Model) Browser() Browser { return m.b }
+
+// Tree returns the page tree view.
+func (m *Model) Tree() *Tree { return m.tree }
+
+// Snapshot returns the snapshot on screen, or nil.
+func (m *Model) Snapshot() *refs.Snapshot { return m.snap }
+
+// Busy reports the label of the running navigation or action, or "".
+func (m *Model) Busy() string {
+	if m.busy == nil {
+		return ""
+	}
+	return m.busy.label
+}
+
+// StatusText returns the status line's message.
+func (m *Model) StatusText() string { return m.status.text }
+
+// Init starts the first session (or adopts Options.Browser and opens the
+// first page), the event waiter and the live timer.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.tick()}
+	if m.opts.Browser != nil {
+		cmds = append(cmds, m.adopt(m.opts.Browser))
+		if m.url != "" {
+			cmds = append(cmds, m.navigate("open", m.url))
+		} else {
+			cmds = append(cmds, m.snapshot("snapshot"))
+		}
+	} else {
+		cmds = append(cmds, m.launch())
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update handles one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.setDark(msg.IsDark())
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.PasteMsg:
+		return m, m.paste(msg)
+	case spinner.TickMsg:
+		if m.busy == nil && !m.liveBusy {
+			return m, nil // let the spinner stop
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	case resultMsg:
+		return m, m.result(msg)
+	case liveTickMsg:
+		return m, m.onTick(msg)
+	case liveMsg:
+		return m, m.onLive(msg)
+	case eventMsg:
+		return m, m.onEvent(msg)
+	case dialogDoneMsg:
+		return m, m.onDialogDone(msg)
+	case settleMsg:
+		return m, m.onSettle(msg)
+	case locMsg:
+		return m, m.onLocators(msg)
+	case copiedMsg:
+		return m, m.onCopied(msg)
+	case pickMsg:
+		return m, m.onPick(msg)
+	}
+	return m, nil
+}
+
+// View renders the screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.Render())
+	v.AltScreen = true
+	v.WindowTitle = "ariadne"
+	if m.title != "" {
+		v.WindowTitle = "ariadne — " + Sanitize(m.title)
+	}
+	return v
+}
+
+func (m *Model) setDark(dark bool) {
+	m.styles = defaultPaneStyles(dark)
+	m.tree.SetStyles(DefaultStyles(dark).Tree)
+	if m.prompt != nil {
+		m.prompt.setStyles(m.styles)
+	}
+}

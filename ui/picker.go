@@ -1,0 +1,286 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// pickerKind says what a picker chooses.
+type pickerKind int
+
+const (
+	pickTabs pickerKind = iota
+	pickOptions
+	pickLocators
+)
+
+// pickItem is one row of a picker. Text in it is sanitized already.
+type pickItem struct {
+	label    string
+	hint     string // dimmed, after the label
+	heading  bool   // a group heading: not selectable
+	disabled bool
+
+	value string    // pickOptions: the option to select; pickLocators: the code
+	n     int       // pickTabs: the tab's index
+	lang  refs.Lang // pickLocators
+}
+
+// picker is a list to choose from, drawn in a box over the tree.
+type picker struct {
+	kind   pickerKind
+	title  string
+	ref    string
+	items  []pickItem
+	cursor int
+	offset int
+}
+
+// The picker's keys.
+var (
+	pickerUp     = key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up"))
+	pickerDown   = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
+	pickerPgUp   = key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up"))
+	pickerPgDown = key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down"))
+	pickerChoose = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose"))
+	pickerClose  = key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close"))
+	pickerDelete = key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", "close tab"))
+)
+
+func (m *Model) openPicker(p *picker) {
+	m.picker = p
+	m.over = overlayPicker
+	if !p.selectable(p.cursor) {
+		p.move(1)
+	}
+}
+
+func (p *picker) selectable(i int) bool {
+	return i >= 0 && i < len(p.items) && !p.items[i].heading && !p.items[i].disabled
+}
+
+// move moves the cursor by delta selectable rows, stopping at the ends.
+func (p *picker) move(delta int) {
+	step := 1
+	if delta < 0 {
+		step, delta = -1, -delta
+	}
+	for ; delta > 0; delta-- {
+		i := p.cursor + step
+		for i >= 0 && i < len(p.items) && !p.selectable(i) {
+			i += step
+		}
+		if i < 0 || i >= len(p.items) {
+			break
+		}
+		p.cursor = i
+	}
+}
+
+func (m *Model) openTabsPicker(tabs []browser.TabInfo) {
+	p := &picker{kind: pickTabs, title: "Tabs"}
+	for _, t := range tabs {
+		mark := "  "
+		if t.Current {
+			mark = "● "
+			p.cursor = len(p.items)
+		}
+		title := Sanitize(t.Title)
+		if title == "" {
+			title = "(untitled)"
+		}
+		p.items = append(p.items, pickItem{label: fmt.Sprintf("%s%d  %s", mark, t.Index, title), hint: Sanitize(t.URL), n: t.Index})
+	}
+	m.openPicker(p)
+}
+
+func (m *Model) openOptionsPicker(ref string, opts []browser.Option) {
+	p := &picker{kind: pickOptions, title: "Select an option of " + ref, ref: ref}
+	for _, o := range opts {
+		mark := "  "
+		if o.Selected {
+			mark = "✓ "
+			p.cursor = len(p.items)
+		}
+		hint := ""
+		if o.Value != o.Label {
+			hint = "value " + quote(o.Value)
+		}
+		if o.Disabled {
+			hint = strings.TrimSpace(hint + " disabled")
+		}
+		v := o.Value
+		if v == "" {
+			v = o.Label
+		}
+		p.items = append(p.items, pickItem{label: mark + Sanitize(o.Label), hint: hint, value: v, disabled: o.Disabled})
+	}
+	if len(p.items) == 0 {
+		m.setStatus(statusErr, ref+" has no options")
+		return
+	}
+	m.openPicker(p)
+}
+
+// openLocatorPicker lists every candidate of the selection in every
+// language.
+func (m *Model) openLocatorPicker() tea.Cmd {
+	n := m.tree.Selected()
+	if n == nil || n.Ref == "" {
+		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		return nil
+	}
+	e := m.locs[n.Ref]
+	if e == nil || e.info == nil {
+		if m.opts.Locators == nil {
+			m.setStatus(statusErr, "locators are not available in this build")
+			return nil
+		}
+		if e != nil && e.err != nil {
+			m.fail("reading the locators of "+n.Ref, e.err)
+			return nil
+		}
+		m.setStatus(statusInfo, "reading the locators of "+n.Ref+"… press "+m.keys.Locator.Candidates.Help().Key+" again when they show")
+		return m.readLocators(n.Ref)
+	}
+	p := &picker{kind: pickLocators, title: "Locators of " + n.Ref + " — enter copies", ref: n.Ref}
+	cur := m.language()
+	for _, c := range e.info.Candidates {
+		p.items = append(p.items, pickItem{label: candidateHeading(c), heading: true})
+		for _, lang := range refs.Langs() {
+			if c.Chosen && lang == cur {
+				p.cursor = len(p.items)
+			}
+			code := c.Locator.Code(lang)
+			p.items = append(p.items, pickItem{label: fmt.Sprintf("  %-10s %s", lang, Sanitize(code)), value: code, lang: lang})
+		}
+	}
+	if len(p.items) == 0 {
+		m.setStatus(statusErr, "no locator candidates for "+n.Ref)
+		return nil
+	}
+	m.openPicker(p)
+	return nil
+}
+
+// candidateHeading is a candidate's line: its rung, chosen mark, match
+// count and durability flags.
+func candidateHeading(c refs.Candidate) string {
+	s := string(c.Rung)
+	if c.Chosen {
+		s += " ✓ chosen"
+	}
+	s += " · " + matchWords(c.Matches)
+	if len(c.Flags) > 0 {
+		fl := make([]string, len(c.Flags))
+		for i, f := range c.Flags {
+			fl[i] = string(f)
+		}
+		s += " · " + strings.Join(fl, ", ")
+	}
+	return s
+}
+
+func matchWords(n int) string {
+	switch n {
+	case 0:
+		return "no match"
+	case 1:
+		return "1 match"
+	}
+	return itoa(n) + " matches"
+}
+
+// pickerKey handles a key in a picker.
+func (m *Model) pickerKey(k tea.KeyPressMsg) tea.Cmd {
+	p := m.picker
+	switch {
+	case key.Matches(k, pickerClose):
+		m.closeOverlay()
+	case key.Matches(k, pickerUp):
+		p.move(-1)
+	case key.Matches(k, pickerDown):
+		p.move(1)
+	case key.Matches(k, pickerPgUp):
+		p.move(-10)
+	case key.Matches(k, pickerPgDown):
+		p.move(10)
+	case key.Matches(k, pickerDelete) && p.kind == pickTabs:
+		if p.selectable(p.cursor) {
+			n := p.items[p.cursor].n
+			m.closeOverlay()
+			return m.closeTab(n)
+		}
+	case key.Matches(k, pickerChoose):
+		if !p.selectable(p.cursor) {
+			return nil
+		}
+		it := p.items[p.cursor]
+		m.closeOverlay()
+		switch p.kind {
+		case pickTabs:
+			return m.switchTab(it.n)
+		case pickOptions:
+			v := it.value
+			return m.act("select "+quote(v)+" in", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
+				return b.Select(ctx, ref, []string{v}, browser.ActionOptions{})
+			})
+		case pickLocators:
+			for i, l := range refs.Langs() {
+				if l == it.lang {
+					m.lang = i
+				}
+			}
+			return m.copyText(it.value, string(it.lang)+" locator of "+p.ref)
+		}
+	}
+	return nil
+}
+
+// view draws the picker in a box at most width×height.
+func (p *picker) view(s paneStyles, width, height int) string {
+	inner := width - 4 // border and padding
+	rows := max(height-4, 1)
+	p.offset = min(p.offset, p.cursor)
+	if p.cursor >= p.offset+rows {
+		p.offset = p.cursor - rows + 1
+	}
+	p.offset = max(min(p.offset, len(p.items)-rows), 0)
+	var lines []string
+	lines = append(lines, s.BoxTitle.Render(ansi.Truncate(p.title, inner, "…")))
+	for i := p.offset; i < min(p.offset+rows, len(p.items)); i++ {
+		it := p.items[i]
+		mark := "  "
+		if i == p.cursor {
+			mark = "> "
+		}
+		text := mark + it.label
+		line := ansi.Truncate(text, inner, "…")
+		if it.hint != "" && ansi.StringWidth(line)+2 < inner {
+			line += "  " + s.Dim.Render(ansi.Truncate(it.hint, inner-ansi.StringWidth(line)-2, "…"))
+		}
+		switch {
+		case it.heading:
+			line = s.Label.Render(ansi.Truncate(it.label, inner, "…"))
+		case it.disabled:
+			line = s.Dim.Render(ansi.Strip(line))
+		case i == p.cursor:
+			line = s.Pick.Render(padRight(line, inner))
+		}
+		lines = append(lines, line)
+	}
+	more := ""
+	if len(p.items) > rows {
+		more = fmt.Sprintf("%d–%d of %d", p.offset+1, min(p.offset+rows, len(p.items)), len(p.items))
+	}
+	lines = append(lines, s.Dim.Render(more))
+	return s.Box.Width(width).Render(strings.Join(lines, "\n"))
+}

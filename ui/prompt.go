@@ -1,0 +1,200 @@
+package ui
+
+import (
+	"context"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// promptKind says what a prompt's answer is for.
+type promptKind int
+
+const (
+	promptFilter promptKind = iota // incremental: every keystroke filters
+	promptJump
+	promptOpen
+	promptType
+	promptFill
+	promptPress
+	promptUpload
+)
+
+// prompt is the one-line text input that takes the status line's place.
+type prompt struct {
+	kind  promptKind
+	ref   string // the element an action prompt acts on
+	input textinput.Model
+}
+
+// The prompt's own keys. They are fixed, like a shell's: enter answers,
+// esc gives up.
+var (
+	promptAccept = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply"))
+	promptCancel = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+)
+
+func newInput(label, value string, s paneStyles) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = label
+	ti.SetValue(value)
+	ti.CursorEnd()
+	st := textinput.DefaultStyles(true)
+	st.Cursor.Blink = false
+	st.Focused.Prompt = s.Prompt
+	ti.SetStyles(st)
+	ti.Focus()
+	return ti
+}
+
+func (p *prompt) setStyles(s paneStyles) {
+	st := p.input.Styles()
+	st.Focused.Prompt = s.Prompt
+	p.input.SetStyles(st)
+}
+
+// openPrompt opens a prompt with label, prefilled with value.
+func (m *Model) openPrompt(kind promptKind, label, value, ref string) tea.Cmd {
+	m.prompt = &prompt{kind: kind, ref: ref, input: newInput(label, value, m.styles)}
+	m.over = overlayPrompt
+	return nil
+}
+
+func (m *Model) closeOverlay() {
+	m.over = overlayNone
+	m.prompt, m.picker, m.dialog, m.help = nil, nil, nil, nil
+}
+
+// promptKey handles a key in the prompt.
+func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
+	p := m.prompt
+	switch {
+	case key.Matches(k, promptAccept):
+		m.closeOverlay()
+		return tea.Batch(m.answer(p, p.input.Value()), m.selectionMoved(false))
+	case key.Matches(k, promptCancel):
+		m.closeOverlay()
+		if p.kind == promptFilter {
+			m.tree.ClearFilter()
+			m.setStatus(statusInfo, "filter cleared")
+			return m.selectionMoved(false)
+		}
+		return nil
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(k)
+	return tea.Batch(cmd, m.edited(p))
+}
+
+// paste sends pasted text to the open prompt.
+func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	switch {
+	case m.over == overlayPrompt:
+		var cmd tea.Cmd
+		m.prompt.input, cmd = m.prompt.input.Update(msg)
+		return tea.Batch(cmd, m.edited(m.prompt))
+	case m.over == overlayDialog && m.dialog.input != nil:
+		var cmd tea.Cmd
+		*m.dialog.input, cmd = m.dialog.input.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// edited runs after the prompt's text changed: the filter follows it.
+func (m *Model) edited(p *prompt) tea.Cmd {
+	if p.kind != promptFilter {
+		return nil
+	}
+	m.tree.SetFilter(p.input.Value())
+	return m.selectionMoved(false)
+}
+
+// answer acts on a prompt's answer.
+func (m *Model) answer(p *prompt, v string) tea.Cmd {
+	switch p.kind {
+	case promptFilter:
+		m.tree.SetFilter(v)
+		if v == "" {
+			return nil
+		}
+		cur, total := m.tree.Matches()
+		m.setStatus(statusInfo, "filter "+quote(v)+": "+itoa(total)+" matches"+matchPos(cur)+" — "+
+			m.keys.Find.NextMatch.Help().Key+"/"+m.keys.Find.PrevMatch.Help().Key+" move, "+m.keys.Find.ClearFilter.Help().Key+" clears")
+	case promptJump:
+		if strings.TrimSpace(v) == "" {
+			return nil
+		}
+		ref, err := refs.ParseRef(v)
+		if err != nil {
+			m.fail("jump", err)
+			return nil
+		}
+		m.jump(ref)
+	case promptOpen:
+		if strings.TrimSpace(v) == "" {
+			return nil
+		}
+		if _, err := browser.NormalizeURL(v); err != nil {
+			m.fail("open", err)
+			return nil
+		}
+		return m.navigate("open", strings.TrimSpace(v))
+	case promptType:
+		if v == "" {
+			return nil
+		}
+		return m.act("type "+quote(v)+" into", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
+			return b.Type(ctx, ref, v, browser.ActionOptions{})
+		})
+	case promptFill:
+		return m.act("fill "+quote(v)+" into", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
+			return b.Fill(ctx, ref, v, browser.ActionOptions{})
+		})
+	case promptPress:
+		if strings.TrimSpace(v) == "" {
+			return nil
+		}
+		return m.act("press "+Sanitize(v)+" on", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
+			return b.Press(ctx, ref, v, browser.ActionOptions{})
+		})
+	case promptUpload:
+		files := uploadPaths(v)
+		if len(files) == 0 {
+			return nil
+		}
+		return m.act("upload "+itoa(len(files))+" file(s) to", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
+			return b.Upload(ctx, ref, files, browser.ActionOptions{})
+		})
+	}
+	return nil
+}
+
+func matchPos(cur int) string {
+	if cur == 0 {
+		return ""
+	}
+	return ", at " + itoa(cur)
+}
+
+// promptLine renders the prompt in the status line's place.
+func (m *Model) promptLine(width int) string {
+	p := m.prompt
+	right := ""
+	if p.kind == promptFilter && p.input.Value() != "" {
+		cur, total := m.tree.Matches()
+		right = " " + itoa(total) + " matches"
+		if cur > 0 {
+			right = " " + itoa(cur) + "/" + itoa(total)
+		}
+	}
+	p.input.SetWidth(max(width-ansi.StringWidth(p.input.Prompt)-ansi.StringWidth(right)-2, 4))
+	line := ansi.Truncate(p.input.View(), width-ansi.StringWidth(right), "…")
+	return padRight(line, width-ansi.StringWidth(right)) + m.styles.Dim.Render(right)
+}

@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// statusKind colours the status line.
+type statusKind int
+
+const (
+	statusInfo statusKind = iota
+	statusOK
+	statusErr
+)
+
+// status is the last thing that happened, in plain words.
+type status struct {
+	kind statusKind
+	text string
+}
+
+func (m *Model) setStatus(k statusKind, text string) { m.status = status{kind: k, text: text} }
+
+// plainCodes says each error code in plain words.
+var plainCodes = map[refs.Code]string{
+	refs.CodeStaleRef:          "the element is gone (stale ref)",
+	refs.CodeUnknownRef:        "no such ref",
+	refs.CodeBadRef:            "not a ref",
+	refs.CodeClickIntercepted:  "something covers the element",
+	refs.CodeNotVisible:        "the element is not visible",
+	refs.CodeNotEnabled:        "the element is disabled",
+	refs.CodeNotEditable:       "the element does not take text",
+	refs.CodeNotASelect:        "the element is not a select",
+	refs.CodeOptionNotFound:    "no such option",
+	refs.CodeTimeout:           "it took too long",
+	refs.CodeNavigationFailed:  "the page did not load",
+	refs.CodeBrowserClosed:     "the browser is gone",
+	refs.CodeFrameDetached:     "its frame is gone",
+	refs.CodeBadURL:            "not a URL Ariadne can open",
+	refs.CodeDNS:               "unknown host",
+	refs.CodeConnectionRefused: "nothing answers at that address",
+	refs.CodeHTTPError:         "the server answered with an error",
+	refs.CodeNotHTML:           "not a web page",
+	refs.CodeNoBrowser:         "no browser to start",
+	refs.CodeNotLocatable:      "no locator for it",
+	refs.CodeBadArgument:       "that does not fit this element",
+	refs.CodeNoTab:             "no such tab",
+	refs.CodeNoDialog:          "no dialog is open",
+	refs.CodeInternal:          "Ariadne failed",
+}
+
+// fail reports that what failed with err: its code in plain words, the code
+// itself, and the message, which says what to do next.
+func (m *Model) fail(what string, err error) {
+	if err == nil {
+		return
+	}
+	var text string
+	var re *refs.Error
+	switch {
+	case errors.As(err, &re):
+		words := plainCodes[re.Code]
+		if words == "" {
+			words = string(re.Code)
+		}
+		text = what + ": " + words + " [" + string(re.Code) + "] — " + re.Message
+	case errors.Is(err, context.Canceled):
+		text = what + ": cancelled"
+	case errors.Is(err, context.DeadlineExceeded):
+		text = what + ": it took too long [timeout]"
+	default:
+		text = what + ": " + err.Error()
+	}
+	m.setStatus(statusErr, Sanitize(text))
+}
+
+// statusLines renders the status line: one line, or two when an error
+// does not fit in one.
+func (m *Model) statusLines(width int) []string {
+	text := m.status.text
+	if text == "" {
+		return []string{""}
+	}
+	st := m.styles.Info
+	mark := ""
+	switch m.status.kind {
+	case statusOK:
+		st, mark = m.styles.OK, "✓ "
+	case statusErr:
+		st, mark = m.styles.Err, "✗ "
+	}
+	text = mark + text
+	if ansi.StringWidth(text) <= width || m.status.kind != statusErr {
+		return []string{st.Render(ansi.Truncate(text, width, "…"))}
+	}
+	lines := strings.SplitN(ansi.Wrap(text, width, " "), "\n", 3)
+	if len(lines) > 2 {
+		lines = lines[:2]
+		lines[1] = ansi.Truncate(lines[1], width-1, "") + "…"
+	}
+	for i := range lines {
+		lines[i] = st.Render(ansi.Truncate(lines[i], width, "…"))
+	}
+	return lines
+}
+
+func quote(s string) string { return strconv.Quote(Sanitize(s)) }
+
+func itoa(n int) string { return strconv.Itoa(n) }
