@@ -18,7 +18,10 @@ type Node struct {
 
 	Value    string `json:"value,omitempty"`    // current value of textboxes, sliders, comboboxes
 	HasValue bool   `json:"hasValue,omitempty"` // Value is meaningful (it may be empty)
-	URL      string `json:"url,omitempty"`      // a link's href, resolved
+	URL      string `json:"url,omitempty"`      // a link's href as the page wrote it (Playwright's /url:)
+	// Placeholder is a textbox's placeholder when it is not also its name
+	// (Playwright's /placeholder:).
+	Placeholder string `json:"placeholder,omitempty"`
 
 	Checked  string `json:"checked,omitempty"`  // "true", "false", "mixed" or "" (not checkable)
 	Pressed  string `json:"pressed,omitempty"`  // "true", "false", "mixed" or ""

@@ -10,12 +10,14 @@ import (
 
 // TextOptions controls the ARIA snapshot text rendering.
 type TextOptions struct {
-	// NoRefs leaves out the [ref=eN] markers, for toMatchAriaSnapshot.
+	// NoRefs renders what Playwright's default ariaSnapshot() renders, for
+	// toMatchAriaSnapshot: no [ref=eN] markers and no [active].
 	NoRefs bool
 }
 
 // Text renders the tree below root in the ARIA snapshot grammar that
-// Playwright's ariaSnapshot() prints and toMatchAriaSnapshot() reads:
+// Playwright's ariaSnapshot() prints and toMatchAriaSnapshot() reads
+// (Playwright's renderAriaSnapshotAsYaml), one line per node:
 //
 //   - heading "Sign in" [level=1] [ref=e3]
 //   - link "Docs" [ref=e4]:
@@ -24,7 +26,8 @@ type TextOptions struct {
 //
 // The root itself is not printed; its children are the top level. Control
 // characters in page text are always escaped, so the output is safe to print
-// to a terminal.
+// to a terminal: where JSON.stringify leaves DEL and the C1 controls raw in a
+// quoted name, Text escapes them too (\u009b).
 func Text(root *Node, opts TextOptions) string {
 	var b strings.Builder
 	for _, c := range root.Children {
@@ -33,42 +36,45 @@ func Text(root *Node, opts TextOptions) string {
 	return b.String()
 }
 
-// maxName is the longest name Playwright prints; longer ones are left out.
+// maxName is the longest name Playwright prints, in UTF-16 code units as
+// JavaScript counts; longer names are left out of the key.
 const maxName = 900
 
 func writeNode(b *strings.Builder, n *Node, depth int, opts TextOptions) {
 	ind := strings.Repeat("  ", depth)
 	if n.IsText() {
 		if n.Name != "" {
-			fmt.Fprintf(b, "%s- text: %s\n", ind, yamlValue(n.Name))
+			b.WriteString(ind + "- text: " + yamlValue(n.Name) + "\n")
 		}
 		return
 	}
-	key := yamlKey(nodeKey(n, opts))
+	key := ind + "- " + yamlKey(nodeKey(n, opts))
 	var props [][2]string
-	if n.URL != "" && n.Role == "link" {
+	if n.URL != "" {
 		props = append(props, [2]string{"url", n.URL})
 	}
-	// A single text child, or a value with no children, is printed inline.
-	text, hasText := "", false
-	switch {
-	case len(n.Children) == 1 && n.Children[0].IsText():
-		text, hasText = n.Children[0].Name, true
-	case len(n.Children) == 0 && n.HasValue && n.Value != "" && valueRoles[n.Role]:
-		text, hasText = n.Value, true
+	if n.Placeholder != "" {
+		props = append(props, [2]string{"placeholder", n.Placeholder})
+	}
+	// A lone text child is printed after the key.
+	text, hasText := "", len(n.Children) == 1 && n.Children[0].IsText()
+	if hasText {
+		text = n.Children[0].Name
 	}
 	switch {
 	case !hasText && len(props) == 0 && len(n.Children) == 0:
-		fmt.Fprintf(b, "%s- %s\n", ind, key)
+		b.WriteString(key + "\n")
 	case hasText && len(props) == 0:
-		fmt.Fprintf(b, "%s- %s: %s\n", ind, key, yamlValue(text))
+		b.WriteString(key + ": " + yamlValue(text) + "\n")
 	default:
-		fmt.Fprintf(b, "%s- %s:\n", ind, key)
+		b.WriteString(key + ":\n")
 		for _, p := range props {
-			fmt.Fprintf(b, "%s  - /%s: %s\n", ind, p[0], yamlValue(p[1]))
+			b.WriteString(ind + "  - /" + p[0] + ": " + yamlValue(p[1]) + "\n")
 		}
 		if hasText {
-			fmt.Fprintf(b, "%s  - text: %s\n", ind, yamlValue(text))
+			if text != "" {
+				b.WriteString(ind + "  - text: " + yamlValue(text) + "\n")
+			}
 			return
 		}
 		for _, c := range n.Children {
@@ -77,15 +83,22 @@ func writeNode(b *strings.Builder, n *Node, depth int, opts TextOptions) {
 	}
 }
 
-// valueRoles are the roles whose current value is printed as their text.
-var valueRoles = map[string]bool{
-	"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true, "slider": true,
+// utf16Len is len(s) as JavaScript counts it.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return n
 }
 
 func nodeKey(n *Node, opts TextOptions) string {
 	var b strings.Builder
 	b.WriteString(n.Role)
-	if n.Name != "" && utf8.RuneCountInString(n.Name) <= maxName {
+	if n.Name != "" && utf16Len(n.Name) <= maxName {
 		b.WriteByte(' ')
 		b.WriteString(jsQuote(n.Name))
 	}
@@ -101,7 +114,7 @@ func nodeKey(n *Node, opts TextOptions) string {
 	if n.Expanded == "true" {
 		b.WriteString(" [expanded]")
 	}
-	if n.Focused {
+	if n.Focused && !opts.NoRefs {
 		b.WriteString(" [active]")
 	}
 	if n.Invalid {
@@ -159,16 +172,20 @@ func jsQuote(s string) string {
 	return b.String()
 }
 
+// jsSpace is JavaScript's \s, which Playwright's regular expressions use:
+// wider than Go's ASCII \s.
+const jsSpace = `[\t\n\v\f\r \x{00a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
+
 var (
-	reEdgeSpace    = regexp.MustCompile(`^\s|\s$`)
+	reEdgeSpace    = regexp.MustCompile(`^` + jsSpace + `|` + jsSpace + `$`)
 	reControl      = regexp.MustCompile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\u009f]")
-	reColonSpace   = regexp.MustCompile(`[\n:](\s|$)`)
-	reSpaceHash    = regexp.MustCompile(`\s#`)
+	reColonSpace   = regexp.MustCompile(`[\n:](` + jsSpace + `|$)`)
+	reSpaceHash    = regexp.MustCompile(jsSpace + `#`)
 	reNewline      = regexp.MustCompile(`[\n\r]`)
 	reIndicator    = regexp.MustCompile(`^[&*\],?!>|@"'#%]`)
 	reBraceOrTick  = regexp.MustCompile("[{}`]")
 	yamlKeywords   = map[string]bool{"y": true, "n": true, "yes": true, "no": true, "true": true, "false": true, "on": true, "off": true, "null": true}
-	reJSNumberLike = regexp.MustCompile(`^\s*([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|[+-]?Infinity)?\s*$`)
+	reJSNumberLike = regexp.MustCompile(`^` + jsSpace + `*([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|[+-]?Infinity)?` + jsSpace + `*$`)
 )
 
 // yamlNeedsQuotes follows Playwright's yamlStringNeedsQuotes.
