@@ -1,6 +1,1520 @@
-// Ariadne's in-page locator helpers, added to the isolated world's __ariadne.
+// Ariadne's in-page locator helpers, added to the isolated world's
+// __ariadne as __ariadne.locate. Our own code: it follows the matching rules
+// Playwright documents for getByRole, getByText, getByLabel, getByTestId,
+// getByPlaceholder, getByAltText, getByTitle and CSS (open shadow roots
+// pierced), so that a locator we count as unique here is unique there.
+//
+// locate.facts(request) gathers, in one pass over one document, what the
+// ladder needs to know about each target element and counts every
+// candidate it can predict; locate.count(request) counts arbitrary locator
+// chains (scoped ones, and whatever facts did not predict). Both build the
+// page's indexes once per call, so a call costs about one walk of the page
+// plus one lookup per candidate, not one DOM query per candidate.
 (() => {
   const A = globalThis.__ariadne;
-  if (A.locators) return;
-  A.locators = true;
+  if (A.locate) return;
+
+  // ---- DOM structure --------------------------------------------------------
+
+  const tagNameOf = Object.getOwnPropertyDescriptor(Element.prototype, "tagName").get;
+
+  // tagOf is an element's upper-case tag name, safe against forms whose
+  // named controls shadow tagName.
+  function tagOf(el) {
+    const t = tagNameOf.call(el);
+    return typeof t === "string" ? t.toUpperCase() : "";
+  }
+
+  // parentOf steps up one element, from a shadow root's top to its host.
+  function parentOf(el) {
+    if (el.parentElement) return el.parentElement;
+    const p = el.parentNode;
+    return p && p.nodeType === 11 && p.host ? p.host : null;
+  }
+
+  function isInside(scope, el) {
+    for (let p = parentOf(el); p; p = parentOf(p)) if (p === scope) return true;
+    return false;
+  }
+
+  function enclosingHost(el) {
+    while (el.parentElement) el = el.parentElement;
+    return parentOf(el);
+  }
+
+  function closestCross(el, css) {
+    while (el) {
+      const c = el.closest(css);
+      if (c) return c;
+      el = enclosingHost(el);
+    }
+    return null;
+  }
+
+  function idRefs(el, ref) {
+    if (!ref) return [];
+    let root = el;
+    while (root.parentNode) root = root.parentNode;
+    if (root.nodeType !== 11 && root.nodeType !== 9) return [];
+    const out = [];
+    for (const id of ref.split(" ")) {
+      if (!id) continue;
+      let found = null;
+      try { found = root.querySelector("#" + CSS.escape(id)); } catch { found = null; }
+      if (found && !out.includes(found)) out.push(found);
+    }
+    return out;
+  }
+
+  function inClosedShadowRoot(el) {
+    for (let n = el; n;) {
+      const root = n.getRootNode();
+      if (root.nodeType !== 11 || !root.host) return false;
+      if (root.mode === "closed") return true;
+      n = root.host;
+    }
+    return false;
+  }
+
+  // normalizeWS is Playwright's whitespace normalization for matching.
+  function normalizeWS(s) {
+    return s.replace(/[\u200b\u00ad]/g, "").trim().replace(/\s+/g, " ");
+  }
+
+  // ---- the page: elements in query order, styles, roles, names -----------
+
+  // Page holds one call's view of the document. Every index is built the
+  // first time a query needs it.
+  class Page {
+    constructor(testIdAttr) {
+      this.testIdAttr = testIdAttr || "data-testid";
+      // Elements in the order Playwright's queries return them: the
+      // document's light tree, then each open shadow root depth-first in
+      // the order of its host.
+      this.all = [];
+      this.roots = [document];
+      const assign = (root) => {
+        const els = root.querySelectorAll("*");
+        for (const el of els) this.all.push(el);
+        for (const el of els) {
+          if (el.shadowRoot) {
+            this.roots.push(el.shadowRoot);
+            assign(el.shadowRoot);
+          }
+        }
+      };
+      assign(document);
+      this.order = new Map();
+      this.all.forEach((el, i) => this.order.set(el, i));
+      this.styles = new Map();
+      this.pseudoStyles = new Map();
+      this.hiddenCache = new Map();
+      this.inertCache = new Map();
+      this.visibleCache = new Map();
+      this.roleCache = new Map();
+      this.nameCache = new Map();
+      this.lists = new Map(); // memoized global match lists by query key
+      this.positions = new WeakMap(); // list -> Map(element -> index)
+      this.containers = new Map();
+      this.text = null;
+    }
+
+    style(el, pseudo) {
+      const cache = pseudo ? this.pseudoStyles : this.styles;
+      const key = pseudo ? el : el;
+      let byEl = cache.get(key);
+      if (pseudo) {
+        if (!byEl) cache.set(key, (byEl = {}));
+        if (!(pseudo in byEl)) byEl[pseudo] = el.ownerDocument.defaultView ? getComputedStyle(el, pseudo) : undefined;
+        return byEl[pseudo];
+      }
+      if (byEl === undefined) {
+        byEl = el.ownerDocument.defaultView ? getComputedStyle(el) : undefined;
+        cache.set(key, byEl);
+      }
+      return byEl;
+    }
+
+    // ---- roles (Playwright's getAriaRole) ----
+
+    role(el) {
+      let r = this.roleCache.get(el);
+      if (r === undefined) {
+        r = computeRole(el);
+        this.roleCache.set(el, r);
+      }
+      return r;
+    }
+
+    // ---- hidden for ARIA (Playwright's isElementHiddenForAria) ----
+
+    hidden(el) {
+      let h = this.hiddenCache.get(el);
+      if (h === undefined) {
+        h = this.computeHidden(el);
+        this.hiddenCache.set(el, h);
+      }
+      return h;
+    }
+
+    computeHidden(el) {
+      const tag = tagOf(el);
+      if (tag === "STYLE" || tag === "SCRIPT" || tag === "NOSCRIPT" || tag === "TEMPLATE") return true;
+      const st = this.style(el);
+      const isSlot = el.nodeName === "SLOT";
+      if (st && st.display === "contents" && !isSlot) {
+        for (let c = el.firstChild; c; c = c.nextSibling) {
+          if (c.nodeType === 1 && !this.hidden(c)) return false;
+          if (c.nodeType === 3 && visibleTextNode(c)) return false;
+        }
+        return true;
+      }
+      const optionInSelect = el.nodeName === "OPTION" && !!el.closest("select");
+      if (!optionInSelect && !isSlot && !this.styleVisible(el, st)) return true;
+      return this.inert(el);
+    }
+
+    styleVisible(el, st) {
+      let v = this.visibleCache.get(el);
+      if (v === undefined) {
+        v = !st || (el.checkVisibility() && st.visibility === "visible");
+        this.visibleCache.set(el, v);
+      }
+      return v;
+    }
+
+    // inert: under display:none or aria-hidden, or unslotted in a host.
+    inert(el) {
+      let h = this.inertCache.get(el);
+      if (h === undefined) {
+        h = !!(el.parentElement && el.parentElement.shadowRoot && !el.assignedSlot);
+        if (!h) {
+          const st = this.style(el);
+          const ah = el.getAttribute("aria-hidden");
+          h = !st || st.display === "none" || (ah !== null && ah.toLowerCase() === "true");
+        }
+        if (!h) {
+          const p = parentOf(el);
+          if (p) h = this.inert(p);
+        }
+        this.inertCache.set(el, h);
+      }
+      return h;
+    }
+
+    // ---- accessible names (Playwright's getElementAccessibleNameText) ----
+
+    name(el) {
+      let n = this.nameCache.get(el);
+      if (n === undefined) {
+        const role = this.role(el) || "";
+        n = namingProhibited.has(role) ? "" : flatString(this.textAlternative(el, { visited: new Set(), target: "self" }));
+        this.nameCache.set(el, n);
+      }
+      return n;
+    }
+
+    textAlternative(el, o) {
+      if (o.visited.has(el)) return "";
+      const child = { ...o, target: o.target === "self" ? "descendant" : o.target };
+      const inHiddenRef = (o.labelledBy && o.labelledBy.hidden) || (o.nativeAlt && o.nativeAlt.hidden) || (o.label && o.label.hidden);
+      const tag = tagOf(el);
+      if (tag === "STYLE" || tag === "SCRIPT" || tag === "NOSCRIPT" || tag === "TEMPLATE" || (!inHiddenRef && this.hidden(el))) {
+        o.visited.add(el);
+        return "";
+      }
+      const labelledBy = labelledByElements(el);
+      if (!o.labelledBy) {
+        const text = (labelledBy || []).map((ref) => this.textAlternative(ref, {
+          visited: o.visited, labelledBy: { hidden: this.hidden(ref) },
+        })).join(" ");
+        if (text) return text;
+      }
+      const role = this.role(el) || "";
+      if (o.label || o.labelledBy || o.target === "descendant") {
+        const ownLabel = [...(el.labels || [])].includes(el);
+        const ownLabelledBy = (labelledBy || []).includes(el);
+        if (!ownLabel && !ownLabelledBy) {
+          if (role === "textbox" || role === "searchbox") {
+            o.visited.add(el);
+            return (tag === "INPUT" || tag === "TEXTAREA" ? el.value : el.textContent) || "";
+          }
+          if (role === "combobox" || role === "listbox") {
+            o.visited.add(el);
+            let selected;
+            if (tag === "SELECT") {
+              selected = [...el.selectedOptions];
+              if (!selected.length && el.options.length) selected.push(el.options[0]);
+            } else {
+              const box = role === "combobox" ? ariaOwned(el, "*").find((e) => this.role(e) === "listbox") : el;
+              selected = box ? ariaOwned(box, '[aria-selected="true"]').filter((e) => this.role(e) === "option") : [];
+            }
+            if (!selected.length && tag === "INPUT") return el.value || "";
+            return selected.map((opt) => this.textAlternative(opt, child)).join(" ");
+          }
+          if (rangeRoles.has(role)) {
+            o.visited.add(el);
+            if (el.hasAttribute("aria-valuetext")) return el.getAttribute("aria-valuetext") || "";
+            if (el.hasAttribute("aria-valuenow")) return el.getAttribute("aria-valuenow") || "";
+            return el.getAttribute("value") || "";
+          }
+          if (role === "menu") {
+            o.visited.add(el);
+            return "";
+          }
+        }
+      }
+      const ariaLabel = el.getAttribute("aria-label") || "";
+      if (ariaLabel.trim()) {
+        o.visited.add(el);
+        return ariaLabel;
+      }
+      if (role !== "presentation" && role !== "none") {
+        const type = tag === "INPUT" ? el.type : "";
+        if (tag === "INPUT" && (type === "button" || type === "submit" || type === "reset")) {
+          o.visited.add(el);
+          const v = el.value || "";
+          if (v.trim()) return v;
+          if (type === "submit") return "Submit";
+          if (type === "reset") return "Reset";
+          return el.getAttribute("title") || "";
+        }
+        if (tag === "INPUT" && (type === "file" || type === "image")) {
+          o.visited.add(el);
+          const labels = el.labels || [];
+          if (labels.length && !o.labelledBy) return this.fromLabels(labels, o);
+          if (type === "file") return "Choose File";
+          const alt = el.getAttribute("alt") || "";
+          if (alt.trim()) return alt;
+          const title = el.getAttribute("title") || "";
+          if (title.trim()) return title;
+          return "Submit";
+        }
+        if (!labelledBy && tag === "BUTTON") {
+          o.visited.add(el);
+          const labels = el.labels || [];
+          if (labels.length) return this.fromLabels(labels, o);
+        }
+        if (!labelledBy && tag === "OUTPUT") {
+          o.visited.add(el);
+          const labels = el.labels || [];
+          if (labels.length) return this.fromLabels(labels, o);
+          return el.getAttribute("title") || "";
+        }
+        if (!labelledBy && (tag === "TEXTAREA" || tag === "SELECT" || tag === "INPUT" || tag === "METER" || tag === "PROGRESS")) {
+          o.visited.add(el);
+          const labels = el.labels || [];
+          if (labels.length) return this.fromLabels(labels, o);
+          const usePlaceholder = (tag === "INPUT" && placeholderTypes.has(el.type)) || tag === "TEXTAREA";
+          const placeholder = el.getAttribute("placeholder") || "";
+          const title = el.getAttribute("title") || "";
+          if (!usePlaceholder || title) return title;
+          return placeholder;
+        }
+        if (!labelledBy && (tag === "FIELDSET" || tag === "FIGURE")) {
+          o.visited.add(el);
+          const want = tag === "FIELDSET" ? "LEGEND" : "FIGCAPTION";
+          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+            if (tagOf(c) === want) return this.textAlternative(c, { ...child, nativeAlt: { hidden: this.hidden(c) } });
+          }
+          return el.getAttribute("title") || "";
+        }
+        if (tag === "IMG" || tag === "AREA") {
+          o.visited.add(el);
+          const alt = el.getAttribute("alt") || "";
+          if (alt.trim()) return alt;
+          return el.getAttribute("title") || "";
+        }
+        if (tag === "TABLE") {
+          o.visited.add(el);
+          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+            if (tagOf(c) === "CAPTION") return this.textAlternative(c, { ...child, nativeAlt: { hidden: this.hidden(c) } });
+          }
+          const summary = el.getAttribute("summary") || "";
+          if (summary) return summary;
+        }
+        if (tag === "SVG" || el.ownerSVGElement) {
+          o.visited.add(el);
+          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+            if (tagOf(c) === "TITLE" && c.ownerSVGElement) return this.textAlternative(c, { ...child, labelledBy: { hidden: this.hidden(c) } });
+          }
+        }
+        if (el.ownerSVGElement && tag === "A") {
+          const title = el.getAttribute("xlink:title") || "";
+          if (title.trim()) {
+            o.visited.add(el);
+            return title;
+          }
+        }
+      }
+      const summary = tag === "SUMMARY" && role !== "presentation" && role !== "none";
+      if (allowsNameFromContent(role, o.target === "descendant") || summary || o.labelledBy || o.label || o.nativeAlt) {
+        o.visited.add(el);
+        const text = this.innerText(el, child);
+        if (o.target === "self" ? text.trim() : text) return text;
+      }
+      if ((role !== "presentation" && role !== "none") || tag === "IFRAME" || tag === "FRAME") {
+        o.visited.add(el);
+        const title = el.getAttribute("title") || "";
+        if (title.trim()) return title;
+      }
+      o.visited.add(el);
+      return "";
+    }
+
+    fromLabels(labels, o) {
+      return [...labels].map((label) => this.textAlternative(label, {
+        visited: o.visited, label: { hidden: this.hidden(label) },
+      })).filter(Boolean).join(" ");
+    }
+
+    innerText(el, o) {
+      const tokens = [];
+      const visit = (node, skipSlotted) => {
+        if (skipSlotted && node.assignedSlot) return;
+        if (node.nodeType === 1) {
+          const st = this.style(node);
+          const display = (st && st.display) || "inline";
+          let token = this.textAlternative(node, o);
+          if (display !== "inline" || node.nodeName === "BR") token = " " + token + " ";
+          tokens.push(token);
+        } else if (node.nodeType === 3) {
+          tokens.push(node.textContent || "");
+        }
+      };
+      tokens.push(this.cssContent(el, "::before") || "");
+      const content = this.cssContent(el);
+      if (content !== undefined) {
+        tokens.push(content);
+      } else {
+        const assigned = el.nodeName === "SLOT" ? el.assignedNodes() : [];
+        if (assigned.length) {
+          for (const c of assigned) visit(c, false);
+        } else {
+          for (let c = el.firstChild; c; c = c.nextSibling) visit(c, true);
+          if (el.shadowRoot) for (let c = el.shadowRoot.firstChild; c; c = c.nextSibling) visit(c, true);
+          for (const owned of idRefs(el, el.getAttribute("aria-owns"))) visit(owned, true);
+        }
+      }
+      tokens.push(this.cssContent(el, "::after") || "");
+      return tokens.join("");
+    }
+
+    cssContent(el, pseudo) {
+      const st = this.style(el, pseudo);
+      let content;
+      if (st) {
+        const v = st.content;
+        if (v && v !== "none" && v !== "normal" && st.display !== "none" && st.visibility !== "hidden") {
+          content = parseContent(el, v, !!pseudo);
+        }
+      }
+      if (pseudo && content !== undefined) {
+        const display = (st && st.display) || "inline";
+        if (display !== "inline") content = " " + content + " ";
+      }
+      return content;
+    }
+
+    // ---- labels (Playwright's getElementLabels) ----
+
+    labels(el) {
+      const by = labelledByElements(el);
+      if (by) return by.map((l) => this.textOf(l));
+      const aria = el.getAttribute("aria-label");
+      if (aria !== null && aria.trim()) return [normalizeWS(aria)];
+      const tag = tagOf(el);
+      if (labelableTags.has(tag) || (tag === "INPUT" && el.type !== "hidden")) {
+        if (el.labels) return [...el.labels].map((l) => this.textOf(l));
+      }
+      return [];
+    }
+
+    // ---- element text (Playwright's elementText) ----
+
+    // textOf is the element's text, whitespace normalized.
+    textOf(el) {
+      const t = this.texts();
+      const i = t.index.get(el);
+      if (i === undefined || t.rs[i] < 0) return "";
+      return t.R.slice(t.rs[i], t.re[i]).trim();
+    }
+
+    // texts builds the text model: the normalized text of the whole
+    // document as one string R, each element (and open shadow root)
+    // holding the range [rs, re) of R that is its own normalized text.
+    texts() {
+      if (this.text) return this.text;
+      const parts = [];
+      let len = 0;
+      let inRun = false;
+      const nodes = [], parent = [], rs = [], re = [], segStart = [], segOwner = [];
+      const index = new Map();
+      const head = document.head;
+      const emit = (s, owner) => {
+        s = s.replace(/[\u200b\u00ad]/g, "");
+        if (!s) return;
+        if (inRun) s = s.replace(/^\s+/, "");
+        if (!s) return;
+        s = s.replace(/\s+/g, " ");
+        inRun = s.endsWith(" ");
+        segStart.push(len);
+        segOwner.push(owner);
+        parts.push(s);
+        len += s.length;
+      };
+      const add = (node, p) => {
+        const i = nodes.length;
+        nodes.push(node);
+        parent.push(p);
+        rs.push(-1);
+        re.push(-1);
+        index.set(node, i);
+        return i;
+      };
+      const visitChildren = (node, i) => {
+        for (let c = node.firstChild; c; c = c.nextSibling) {
+          if (c.nodeType === 3) emit(c.nodeValue || "", i);
+          else if (c.nodeType === 1) visit(c, i);
+        }
+      };
+      const visit = (el, p) => {
+        const i = add(el, p);
+        const name = el.nodeName;
+        if (name === "SCRIPT" || name === "NOSCRIPT" || name === "STYLE" || (head && head.contains(el))) return;
+        rs[i] = len;
+        if (name === "INPUT" && (el.type === "submit" || el.type === "button" || el.type === "reset")) {
+          emit(el.value || "", i);
+        } else {
+          visitChildren(el, i);
+          if (el.shadowRoot) {
+            const j = add(el.shadowRoot, i);
+            rs[j] = len;
+            visitChildren(el.shadowRoot, j);
+            re[j] = len;
+          }
+        }
+        re[i] = len;
+      };
+      if (document.documentElement) visit(document.documentElement, -1);
+      const R = parts.join("");
+      const L = R.toLowerCase();
+      // Lower-casing the whole text equals lower-casing each element's
+      // text unless a character changes length or depends on its context.
+      const caseSafe = L.length === R.length && !R.includes("\u03a3");
+      this.text = { R, L, caseSafe, nodes, parent, rs, re, segStart, segOwner, index, exact: null };
+      return this.text;
+    }
+
+    // lowest returns the deepest node whose text holds [p, p+n) of R.
+    lowest(p, n) {
+      const t = this.text;
+      let lo = 0, hi = t.segStart.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (t.segStart[mid] <= p) lo = mid;
+        else hi = mid - 1;
+      }
+      let i = t.segOwner[lo];
+      while (i >= 0 && !(t.rs[i] <= p && p + n <= t.re[i])) i = t.parent[i];
+      return i;
+    }
+
+    // selfMatches keeps the nodes that match without a child (element or
+    // shadow root) that matches too: Playwright's "self" text matches.
+    selfMatches(matched) {
+      const t = this.text;
+      const covered = new Set();
+      for (const i of matched) {
+        for (let p = t.parent[i]; p >= 0 && !covered.has(p); p = t.parent[p]) covered.add(p);
+      }
+      const out = [];
+      for (const i of matched) {
+        const node = t.nodes[i];
+        if (!covered.has(i) && node.nodeType === 1) out.push(node);
+      }
+      return this.sorted(out);
+    }
+
+    // indexIn is list.indexOf(el), with an index kept for long lists.
+    indexIn(list, el) {
+      if (list.length < 64) return list.indexOf(el);
+      let pos = this.positions.get(list);
+      if (!pos) {
+        pos = new Map();
+        list.forEach((x, i) => pos.set(x, i));
+        this.positions.set(list, pos);
+      }
+      const i = pos.get(el);
+      return i === undefined ? -1 : i;
+    }
+
+    sorted(els) {
+      return els.sort((a, b) => this.order.get(a) - this.order.get(b));
+    }
+
+    // ---- global match lists, one per query ----
+
+    list(key, build) {
+      let l = this.lists.get(key);
+      if (!l) {
+        l = build();
+        this.lists.set(key, l);
+      }
+      return l;
+    }
+
+    byText(text, exact) {
+      const q = normalizeWS(text);
+      return this.list("text\u0001" + q + "\u0001" + exact, () => {
+        const t = this.texts();
+        if (exact) {
+          if (!t.exact) {
+            t.exact = new Map();
+            for (let i = 0; i < t.nodes.length; i++) {
+              if (t.rs[i] < 0 || t.re[i] - t.rs[i] > 1000) continue;
+              const s = t.R.slice(t.rs[i], t.re[i]).trim();
+              let l = t.exact.get(s);
+              if (!l) t.exact.set(s, (l = []));
+              l.push(i);
+            }
+          }
+          return this.selfMatches(t.exact.get(q) || []);
+        }
+        const lq = q.toLowerCase();
+        const matched = new Set();
+        if (!lq) {
+          for (let i = 0; i < t.nodes.length; i++) if (t.rs[i] >= 0) matched.add(i);
+        } else if (t.caseSafe) {
+          for (let p = t.L.indexOf(lq); p >= 0; p = t.L.indexOf(lq, p + 1)) matched.add(this.lowest(p, lq.length));
+          matched.delete(-1);
+          // Ancestors of a lowest match contain it too; selfMatches drops them.
+        } else {
+          for (let i = 0; i < t.nodes.length; i++) {
+            if (t.rs[i] >= 0 && t.R.slice(t.rs[i], t.re[i]).trim().toLowerCase().includes(lq)) matched.add(i);
+          }
+        }
+        return this.selfMatches(matched);
+      });
+    }
+
+    // containsText is Playwright's has-text: the element's text holds q.
+    containsText(el, q) {
+      const t = this.texts();
+      const i = t.index.get(el);
+      if (i === undefined || t.rs[i] < 0) return false;
+      const lq = normalizeWS(q).toLowerCase();
+      if (t.caseSafe) return t.L.slice(t.rs[i], t.re[i]).includes(lq);
+      return t.R.slice(t.rs[i], t.re[i]).trim().toLowerCase().includes(lq);
+    }
+
+    byRole(role, name, exact, named) {
+      const q = named ? normalizeWS(name) : "";
+      return this.list("role\u0001" + role + "\u0001" + (named ? q : "\u0002") + "\u0001" + exact, () => {
+        const base = this.list("role\u0001" + role, () => this.all.filter((el) => this.role(el) === role && !this.hidden(el)));
+        if (!named) return base;
+        if (exact) {
+          const map = this.list("rolenames\u0001" + role, () => {
+            const m = new Map();
+            for (const el of base) {
+              const n = normalizeWS(this.name(el));
+              let l = m.get(n);
+              if (!l) m.set(n, (l = []));
+              l.push(el);
+            }
+            return m;
+          });
+          return map.get(q) || [];
+        }
+        const joined = this.list("rolejoin\u0001" + role, () => joinTexts(base, (el) => [normalizeWS(this.name(el)).toUpperCase()]));
+        return joined.find(q.toUpperCase());
+      });
+    }
+
+    byLabel(text, exact) {
+      const q = normalizeWS(text);
+      return this.list("label\u0001" + q + "\u0001" + exact, () => {
+        const labelled = this.list("labelled", () => this.all.filter((el) =>
+          el.hasAttribute("aria-labelledby") || el.hasAttribute("aria-label") || labelableTags.has(tagOf(el)) || tagOf(el) === "INPUT"));
+        if (exact) {
+          const map = this.list("labelmap", () => {
+            const m = new Map();
+            for (const el of labelled) {
+              for (const l of new Set(this.labels(el))) {
+                let list = m.get(l);
+                if (!list) m.set(l, (list = []));
+                list.push(el);
+              }
+            }
+            return m;
+          });
+          return map.get(q) || [];
+        }
+        const joined = this.list("labeljoin", () => joinTexts(labelled, (el) => this.labels(el).map((l) => l.toLowerCase())));
+        return joined.find(q.toLowerCase());
+      });
+    }
+
+    // byAttr is internal:attr: the raw attribute value, whole and
+    // case-sensitive, or holding the text in any case.
+    byAttr(attr, text, exact) {
+      return this.list("attr\u0001" + attr + "\u0001" + text + "\u0001" + exact, () => {
+        const having = this.list("having\u0001" + attr, () => this.all.filter((el) => el.hasAttribute(attr)));
+        if (exact) return having.filter((el) => el.getAttribute(attr) === text);
+        const joined = this.list("attrjoin\u0001" + attr, () => joinTexts(having, (el) => [el.getAttribute(attr).toLowerCase()]));
+        return joined.find(text.toLowerCase());
+      });
+    }
+
+    byTestID(attr, value) {
+      const name = attr || "data-testid";
+      const map = this.list("testids\u0001" + name, () => {
+        const m = new Map();
+        const names = name.split(",");
+        for (const el of this.all) {
+          for (const n of names) {
+            const v = el.getAttribute(n);
+            if (v === null) continue;
+            let l = m.get(v);
+            if (!l) m.set(v, (l = []));
+            if (!l.includes(el)) l.push(el);
+          }
+        }
+        return m;
+      });
+      return map.get(value) || [];
+    }
+
+    // ---- CSS, as Playwright evaluates it ----
+
+    // byCSS returns the elements matching css inside scope (document or an
+    // element), or null if css uses something we do not evaluate.
+    byCSS(css, scope) {
+      if (scope === document) return this.list("css\u0001" + css, () => this.cssIn(css, scope));
+      return this.cssIn(css, scope);
+    }
+
+    cssIn(css, scope) {
+      const parsed = this.list("cssparse\u0001" + css, () => parseCSS(css) || false);
+      if (!parsed) return null;
+      const last = parsed[parsed.length - 1];
+      const candidates = this.compound(last);
+      if (candidates === null) return null;
+      const out = [];
+      for (const el of candidates) {
+        if (scope !== document && !isInside(scope, el)) continue;
+        if (this.matchesParents(el, parsed, parsed.length - 2, scope)) out.push(el);
+      }
+      return out;
+    }
+
+    compound(c) {
+      return this.list("compound\u0001" + c.css + "\u0001" + c.hasText.join("\u0001"), () => {
+        let els = [];
+        try {
+          for (const root of this.roots) els = els.concat([...root.querySelectorAll(c.css || "*")]);
+        } catch {
+          return null;
+        }
+        for (const q of c.hasText) els = els.filter((el) => this.containsText(el, q));
+        return els;
+      });
+    }
+
+    matchesCompound(el, c) {
+      try {
+        if (c.css && !el.matches(c.css)) return false;
+      } catch {
+        return false;
+      }
+      return c.hasText.every((q) => this.containsText(el, q));
+    }
+
+    matchesParents(el, parsed, i, scope) {
+      if (i < 0) return true;
+      const c = parsed[i];
+      const up = (x) => (x === scope ? null : parentOf(x));
+      if (parsed[i + 1].combinator === ">") {
+        const p = up(el);
+        return !!p && p !== scope && this.matchesCompound(p, c) && this.matchesParents(p, parsed, i - 1, scope);
+      }
+      for (let p = up(el); p && p !== scope; p = up(p)) {
+        if (this.matchesCompound(p, c)) {
+          if (this.matchesParents(p, parsed, i - 1, scope)) return true;
+        }
+      }
+      return false;
+    }
+
+    // ---- one step of a locator chain ----
+
+    // query returns what part matches inside scope, in Playwright's order,
+    // or null if we cannot evaluate the part.
+    query(part, scope) {
+      let l;
+      switch (part.kind) {
+        case "testid": l = this.byTestID(part.attr, part.text || ""); break;
+        case "role": {
+          if (part.checked || part.disabled || part.selected || part.expanded || part.level || part.pressed) return null;
+          l = this.byRole((part.role || "").toLowerCase(), part.text || "", !!part.exact, !!(part.text || part.exact));
+          break;
+        }
+        case "label": l = this.byLabel(part.text || "", !!part.exact); break;
+        case "placeholder": l = this.byAttr("placeholder", part.text || "", !!part.exact); break;
+        case "alt": l = this.byAttr("alt", part.text || "", !!part.exact); break;
+        case "title": l = this.byAttr("title", part.text || "", !!part.exact); break;
+        case "text": {
+          l = this.byText(part.text || "", !!part.exact);
+          if (scope === document) return l;
+          return l.filter((el) => el === scope || isInside(scope, el));
+        }
+        case "css": return this.byCSS(part.css || "", scope);
+        default: return null;
+      }
+      if (scope === document) return l;
+      return l.filter((el) => isInside(scope, el));
+    }
+
+    // run evaluates a chain of parts from the document; null if some part
+    // cannot be evaluated here.
+    run(parts) {
+      let roots = [document];
+      for (const part of parts) {
+        if (part.kind === "nth") {
+          const i = part.nth === -1 ? roots.length - 1 : part.nth || 0;
+          roots = roots.slice(i, i + 1);
+          continue;
+        }
+        if (roots.length === 1) {
+          const got = this.query(part, roots[0]);
+          if (got === null) return null;
+          roots = got;
+          continue;
+        }
+        const next = [], seen = new Set();
+        for (const r of roots) {
+          const got = this.query(part, r);
+          if (got === null) return null;
+          for (const el of got) {
+            if (!seen.has(el)) {
+              seen.add(el);
+              next.push(el);
+            }
+          }
+        }
+        roots = next;
+      }
+      return roots;
+    }
+  }
+
+  // joinTexts indexes the texts of many elements in one string, so that a
+  // substring search is one indexOf scan instead of one call per element.
+  function joinTexts(els, textsOf) {
+    const parts = [], starts = [], owners = [];
+    let len = 0;
+    for (const el of els) {
+      for (const s of textsOf(el)) {
+        starts.push(len);
+        owners.push(el);
+        parts.push(s);
+        len += s.length + 1;
+      }
+    }
+    const big = parts.join("\u0000");
+    return {
+      find(q) {
+        if (!q) return els.filter((el) => owners.includes(el));
+        const hit = new Set();
+        for (let p = big.indexOf(q); p >= 0; p = big.indexOf(q, p + 1)) {
+          let lo = 0, hi = starts.length - 1;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (starts[mid] <= p) lo = mid;
+            else hi = mid - 1;
+          }
+          hit.add(owners[lo]);
+        }
+        return els.filter((el) => hit.has(el));
+      },
+    };
+  }
+
+  // ---- roles: the tables Playwright uses ----
+
+  const validRoles = new Set(("alert alertdialog application article banner blockquote button caption cell " +
+    "checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory " +
+    "document emphasis feed figure form generic grid gridcell group heading img insertion link list " +
+    "listbox listitem log main mark marquee math meter menu menubar menuitem menuitemcheckbox " +
+    "menuitemradio navigation none note option paragraph presentation progressbar radio radiogroup " +
+    "region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong " +
+    "subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip " +
+    "tree treegrid treeitem").split(" "));
+
+  const noNameRoles = ["caption", "code", "deletion", "emphasis", "generic", "insertion", "paragraph",
+    "presentation", "strong", "subscript", "superscript"];
+  const globalAria = [["aria-atomic"], ["aria-busy"], ["aria-controls"], ["aria-current"],
+    ["aria-describedby"], ["aria-details"], ["aria-dropeffect"], ["aria-flowto"], ["aria-grabbed"],
+    ["aria-hidden"], ["aria-keyshortcuts"], ["aria-label", noNameRoles], ["aria-labelledby", noNameRoles],
+    ["aria-live"], ["aria-owns"], ["aria-relevant"], ["aria-roledescription", ["generic"]]];
+
+  const namingProhibited = new Set(["caption", "code", "definition", "deletion", "emphasis", "generic",
+    "insertion", "mark", "paragraph", "presentation", "strong", "subscript", "suggestion", "superscript",
+    "term", "time"]);
+  const contentNamed = new Set(["button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link",
+    "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "row", "rowheader", "switch", "tab",
+    "tooltip", "treeitem"]);
+  const contentNamedInside = new Set(["", "caption", "code", "contentinfo", "definition", "deletion",
+    "emphasis", "insertion", "list", "listitem", "mark", "none", "paragraph", "presentation", "region", "row",
+    "rowgroup", "section", "strong", "subscript", "superscript", "table", "term", "time"]);
+  const rangeRoles = new Set(["progressbar", "scrollbar", "slider", "spinbutton", "meter"]);
+  const placeholderTypes = new Set(["text", "password", "number", "search", "tel", "email", "url"]);
+  const labelableTags = new Set(["BUTTON", "METER", "OUTPUT", "PROGRESS", "SELECT", "TEXTAREA"]);
+  const inputRoles = { button: "button", checkbox: "checkbox", image: "button", number: "spinbutton",
+    radio: "radio", range: "slider", reset: "button", submit: "button" };
+  const landmarkBlockers = "article:not([role]), aside:not([role]), main:not([role]), nav:not([role]), " +
+    "section:not([role]), [role=article], [role=complementary], [role=main], [role=navigation], [role=region]";
+
+  function allowsNameFromContent(role, inside) {
+    return contentNamed.has(role) || (inside && contentNamedInside.has(role));
+  }
+
+  function hasGlobalAria(el, forRole) {
+    return globalAria.some(([a, no]) => !(no && no.includes(forRole || "")) && el.hasAttribute(a));
+  }
+
+  function hasTabIndex(el) {
+    return !Number.isNaN(Number(String(el.getAttribute("tabindex"))));
+  }
+
+  function nativelyDisabled(el) {
+    const tag = tagOf(el);
+    if (!["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"].includes(tag)) return false;
+    if (el.hasAttribute("disabled")) return true;
+    if (tag === "OPTION" && el.closest("OPTGROUP[DISABLED]")) return true;
+    const fs = el.closest("FIELDSET[DISABLED]");
+    if (!fs) return false;
+    const legend = fs.querySelector(":scope > LEGEND");
+    return !legend || !legend.contains(el);
+  }
+
+  function isFocusable(el) {
+    if (nativelyDisabled(el)) return false;
+    const tag = tagOf(el);
+    let native = false;
+    if (tag === "BUTTON" || tag === "DETAILS" || tag === "SELECT" || tag === "TEXTAREA") native = true;
+    else if (tag === "A" || tag === "AREA") native = el.hasAttribute("href");
+    else if (tag === "INPUT") native = !el.hidden;
+    return native || hasTabIndex(el);
+  }
+
+  function explicitRole(el) {
+    const roles = (el.getAttribute("role") || "").split(" ").map((r) => r.trim());
+    return roles.find((r) => validRoles.has(r)) || null;
+  }
+
+  function hasExplicitName(el) {
+    return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
+  }
+
+  function thRole(el) {
+    const scope = el.getAttribute("scope");
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    const next = el.nextElementSibling, prev = el.previousElementSibling;
+    const row = el.parentElement && tagOf(el.parentElement) === "TR" ? el.parentElement : null;
+    if (!next && !prev) {
+      if (row) {
+        const table = closestCross(row, "table");
+        if (table && table.rows.length <= 1) return null;
+      }
+      return "columnheader";
+    }
+    const header = (e) => !!e && tagOf(e) === "TH";
+    const data = (e) => !!e && tagOf(e) === "TD" && !!((e.textContent || "").trim() || e.children.length > 0);
+    if (header(next) && header(prev)) return "columnheader";
+    if (data(next) || data(prev)) return "rowheader";
+    return "columnheader";
+  }
+
+  function tagRole(el) {
+    const tag = tagOf(el);
+    switch (tag) {
+      case "A": case "AREA": return el.hasAttribute("href") ? "link" : null;
+      case "ARTICLE": return "article";
+      case "ASIDE": return "complementary";
+      case "BLOCKQUOTE": return "blockquote";
+      case "BUTTON": return "button";
+      case "CAPTION": return "caption";
+      case "CODE": return "code";
+      case "DATALIST": return "listbox";
+      case "DD": return "definition";
+      case "DEL": return "deletion";
+      case "DETAILS": return "group";
+      case "DFN": case "DT": return "term";
+      case "DIALOG": return "dialog";
+      case "EM": return "emphasis";
+      case "FIELDSET": return "group";
+      case "FIGURE": return "figure";
+      case "FOOTER": return closestCross(el, landmarkBlockers) ? null : "contentinfo";
+      case "FORM": return hasExplicitName(el) ? "form" : null;
+      case "H1": case "H2": case "H3": case "H4": case "H5": case "H6": return "heading";
+      case "HEADER": return closestCross(el, landmarkBlockers) ? null : "banner";
+      case "HR": return "separator";
+      case "HTML": return "document";
+      case "IMG":
+        return el.getAttribute("alt") === "" && !el.getAttribute("title") && !hasGlobalAria(el) && !hasTabIndex(el) ? "presentation" : "img";
+      case "INPUT": {
+        const type = el.type.toLowerCase();
+        if (["email", "search", "tel", "text", "url", ""].includes(type)) {
+          const list = idRefs(el, el.getAttribute("list"))[0];
+          if (list && tagOf(list) === "DATALIST") return "combobox";
+          return type === "search" ? "searchbox" : "textbox";
+        }
+        if (type === "hidden") return null;
+        if (type === "file") return "button";
+        return inputRoles[type] || "textbox";
+      }
+      case "INS": return "insertion";
+      case "LI": return "listitem";
+      case "MAIN": return "main";
+      case "MARK": return "mark";
+      case "MATH": return "math";
+      case "MENU": case "OL": case "UL": return "list";
+      case "METER": return "meter";
+      case "NAV": return "navigation";
+      case "OPTGROUP": return "group";
+      case "OPTION": return "option";
+      case "OUTPUT": return "status";
+      case "P": return "paragraph";
+      case "PROGRESS": return "progressbar";
+      case "SEARCH": return "search";
+      case "SECTION": return hasExplicitName(el) ? "region" : null;
+      case "SELECT": return el.multiple || el.size > 1 ? "listbox" : "combobox";
+      case "STRONG": return "strong";
+      case "SUB": return "subscript";
+      case "SUP": return "superscript";
+      case "SVG": return "img";
+      case "TABLE": return "table";
+      case "TBODY": case "THEAD": case "TFOOT": return "rowgroup";
+      case "TD": {
+        const table = closestCross(el, "table");
+        const r = table ? explicitRole(table) : "";
+        return r === "grid" || r === "treegrid" ? "gridcell" : "cell";
+      }
+      case "TEXTAREA": return "textbox";
+      case "TH": return thRole(el);
+      case "TIME": return "time";
+      case "TR": return "row";
+    }
+    return null;
+  }
+
+  // Children whose implicit role a presentational parent takes away.
+  const presentationParents = { DD: ["DL", "DIV"], DIV: ["DL"], DT: ["DL", "DIV"], LI: ["OL", "UL"],
+    TBODY: ["TABLE"], TD: ["TR"], TFOOT: ["TABLE"], TH: ["TR"], THEAD: ["TABLE"], TR: ["THEAD", "TBODY", "TFOOT", "TABLE"] };
+
+  function implicitRole(el) {
+    const role = tagRole(el) || "";
+    if (!role) return null;
+    for (let a = el; a;) {
+      const p = parentOf(a);
+      const parents = presentationParents[tagOf(a)];
+      if (!parents || !p || !parents.includes(tagOf(p))) break;
+      const pr = explicitRole(p);
+      if ((pr === "none" || pr === "presentation") && !(hasGlobalAria(p, pr) || isFocusable(p))) return pr;
+      a = p;
+    }
+    return role;
+  }
+
+  function computeRole(el) {
+    const explicit = explicitRole(el);
+    if (!explicit) return implicitRole(el);
+    if (explicit === "none" || explicit === "presentation") {
+      const implicit = implicitRole(el);
+      if (hasGlobalAria(el, implicit) || isFocusable(el)) return implicit;
+    }
+    return explicit;
+  }
+
+  function labelledByElements(el) {
+    const ref = el.getAttribute("aria-labelledby");
+    if (ref === null) return null;
+    const found = idRefs(el, ref);
+    return found.length ? found : null;
+  }
+
+  function ariaOwned(el, css) {
+    const out = [...el.querySelectorAll(css)];
+    for (const owned of idRefs(el, el.getAttribute("aria-owns"))) {
+      if (owned.matches(css)) out.push(owned);
+      out.push(...owned.querySelectorAll(css));
+    }
+    return out;
+  }
+
+  function flatString(s) {
+    return s.split("\u00a0").map((chunk) => chunk.replace(/\r\n/g, "\n").replace(/[\u200b\u00ad]/g, "").replace(/\s\s*/g, " ")).join("\u00a0").trim();
+  }
+
+  let textRange = null;
+  function visibleTextNode(node) {
+    textRange = textRange || document.createRange();
+    textRange.selectNode(node);
+    const r = textRange.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  }
+
+  // parseContent reads a computed `content` value made of strings and
+  // attr() calls; anything else (counters, images) gives undefined. For the
+  // element itself only the alternative text after "/" counts.
+  function parseContent(el, v, isPseudo) {
+    const toks = [];
+    let i = 0;
+    while (i < v.length) {
+      const c = v[i];
+      if (/\s/.test(c)) {
+        i++;
+      } else if (c === '"' || c === "'") {
+        const [s, end] = readCSSString(v, i);
+        if (end < 0) return undefined;
+        toks.push({ s });
+        i = end;
+      } else if (c === "/") {
+        toks.push({ slash: true });
+        i++;
+      } else if (v.startsWith("attr(", i)) {
+        const end = v.indexOf(")", i);
+        if (end < 0) return undefined;
+        const name = v.slice(i + 5, end).trim();
+        if (!/^[-\w]+$/.test(name)) return undefined;
+        toks.push({ attr: name });
+        i = end + 1;
+      } else {
+        return undefined;
+      }
+    }
+    const slash = toks.findIndex((t) => t.slash);
+    if (slash < 0 && !isPseudo) return undefined;
+    let out = "";
+    for (const t of slash >= 0 ? toks.slice(slash + 1) : toks) {
+      if (t.s !== undefined) out += t.s;
+      else if (t.attr) out += el.getAttribute(t.attr) || "";
+      else return undefined;
+    }
+    return out;
+  }
+
+  // readCSSString reads the quoted string at v[i], returning its value and
+  // the index after it (-1 if unterminated).
+  function readCSSString(v, i) {
+    const q = v[i];
+    let out = "";
+    for (let j = i + 1; j < v.length; j++) {
+      const c = v[j];
+      if (c === q) return [out, j + 1];
+      if (c !== "\\") {
+        out += c;
+        continue;
+      }
+      j++;
+      if (j >= v.length) break;
+      const hex = /^[0-9a-fA-F]{1,6}/.exec(v.slice(j, j + 6));
+      if (hex) {
+        const cp = parseInt(hex[0], 16);
+        out += cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? "\ufffd" : String.fromCodePoint(cp);
+        j += hex[0].length;
+        if (j < v.length && /\s/.test(v[j])) {
+          if (v[j] === "\r" && v[j + 1] === "\n") j++;
+        } else {
+          j--;
+        }
+      } else if (v[j] !== "\n") {
+        out += v[j];
+      }
+    }
+    return [out, -1];
+  }
+
+  // parseCSS splits a selector into compounds joined by descendant (" ")
+  // or child (">") combinators, pulling :has-text("...") out of each
+  // compound. Other Playwright extensions, sibling combinators and lists
+  // give null.
+  function parseCSS(css) {
+    const out = [];
+    let cur = { css: "", hasText: [], combinator: "" };
+    let pending = "";
+    const flush = () => {
+      if (!cur.css && !cur.hasText.length) return false;
+      out.push(cur);
+      cur = { css: "", hasText: [], combinator: "" };
+      return true;
+    };
+    let i = 0;
+    const s = css.trim();
+    while (i < s.length) {
+      const c = s[i];
+      if (/\s/.test(c) || c === ">") {
+        let j = i, child = false;
+        while (j < s.length && (/\s/.test(s[j]) || s[j] === ">")) {
+          if (s[j] === ">") {
+            if (child) return null;
+            child = true;
+          }
+          j++;
+        }
+        if (!flush()) return null;
+        pending = child ? ">" : " ";
+        cur.combinator = pending;
+        i = j;
+        continue;
+      }
+      if (c === "+" || c === "~" || c === ",") return null;
+      if (c === "\\") {
+        const hex = /^[0-9a-fA-F]{1,6}\s?/.exec(s.slice(i + 1, i + 8));
+        const n = hex ? 1 + hex[0].length : 2;
+        cur.css += s.slice(i, i + n);
+        i += n;
+        continue;
+      }
+      if (c === '"' || c === "'") {
+        const [, end] = readCSSString(s, i);
+        if (end < 0) return null;
+        cur.css += s.slice(i, end);
+        i = end;
+        continue;
+      }
+      if (c === "[") {
+        let j = i + 1;
+        while (j < s.length && s[j] !== "]") {
+          if (s[j] === '"' || s[j] === "'") {
+            const [, end] = readCSSString(s, j);
+            if (end < 0) return null;
+            j = end;
+          } else if (s[j] === "\\") {
+            j += 2;
+          } else {
+            j++;
+          }
+        }
+        if (j >= s.length) return null;
+        cur.css += s.slice(i, j + 1);
+        i = j + 1;
+        continue;
+      }
+      if (c === ":") {
+        const m = /^:{1,2}([-\w]+)(\()?/.exec(s.slice(i));
+        if (!m) return null;
+        const name = m[1].toLowerCase();
+        if (name === "has-text") {
+          let j = i + m[0].length;
+          while (/\s/.test(s[j] || "")) j++;
+          if (s[j] !== '"' && s[j] !== "'") return null;
+          const [value, end] = readCSSString(s, j);
+          if (end < 0) return null;
+          j = end;
+          while (/\s/.test(s[j] || "")) j++;
+          if (s[j] !== ")") return null;
+          cur.hasText.push(value);
+          i = j + 1;
+          continue;
+        }
+        if (playwrightPseudos.has(name)) return null;
+        if (m[2]) {
+          let depth = 1, j = i + m[0].length;
+          while (j < s.length && depth) {
+            if (s[j] === "(") depth++;
+            else if (s[j] === ")") depth--;
+            else if (s[j] === '"' || s[j] === "'") {
+              const [, end] = readCSSString(s, j);
+              if (end < 0) return null;
+              j = end;
+              continue;
+            }
+            j++;
+          }
+          if (depth) return null;
+          cur.css += s.slice(i, j);
+          i = j;
+          continue;
+        }
+        cur.css += m[0];
+        i += m[0].length;
+        continue;
+      }
+      cur.css += c;
+      i++;
+    }
+    if (!flush()) return null;
+    if (out[0].combinator) return null;
+    return out;
+  }
+
+  // Pseudo-classes Playwright evaluates itself; we only read :has-text.
+  const playwrightPseudos = new Set(["not", "is", "where", "has", "scope", "light", "visible", "text",
+    "text-matches", "text-is", "above", "below", "right-of", "left-of", "near", "nth-match"]);
+
+  // ---- the element a user means ------------------------------------------
+
+  // meant retargets an element inside a button or link to that control, and
+  // a label to the control it labels, as Playwright's actions do.
+  function meant(el) {
+    if (el.matches("input, textarea, select") || el.isContentEditable) return [el, ""];
+    const control = el.closest("button, [role=button], a[href], [role=link]");
+    if (control && control !== el) return [control, control.getAttribute("role") || (tagOf(control) === "A" ? "link" : "button")];
+    if (!el.matches("a, input, textarea, button, select, [role=link], [role=button], [role=checkbox], [role=radio]")) {
+      const label = el.closest("label");
+      if (label && label.control) return [label.control, "control"];
+    }
+    return [el, ""];
+  }
+
+  // ---- facts ---------------------------------------------------------------
+
+  const testAttrs = ["data-testid", "data-test-id", "data-test", "data-qa", "data-cy", "data-e2e"];
+  const keptAttrs = new Set(["id", "class", "name", "type", "href", "title", "alt", "placeholder", "role", "for"]);
+  const stateClasses = new Set(["active", "focus", "focused", "hover", "selected", "open", "opened", "closed",
+    "disabled", "checked", "show", "shown", "hidden", "visible", "in", "collapsed", "expanded"]);
+  const containerRoles = new Set(["row", "listitem", "article", "form", "dialog", "alertdialog", "region",
+    "banner", "main", "navigation", "complementary", "contentinfo", "search", "tabpanel", "group",
+    "treeitem", "table", "list", "menu", "tablist", "toolbar", "grid", "figure"]);
+  const vagueRoles = new Set(["generic", "none", "presentation", "text", "paragraph", "group"]);
+
+  function attrsOf(el, testIdAttr, frame) {
+    const out = {};
+    for (const a of el.attributes) {
+      const n = a.name;
+      if (keptAttrs.has(n) || n.startsWith("aria-") || n === testIdAttr || testAttrs.includes(n) || (frame && n === "src")) {
+        out[n] = a.value;
+      }
+    }
+    return out;
+  }
+
+  function element(el, testIdAttr, frame) {
+    return { tag: el.localName, attrs: attrsOf(el, testIdAttr, frame) };
+  }
+
+  function hasTestHook(el, testIdAttr) {
+    if (el.hasAttribute(testIdAttr)) return true;
+    return testAttrs.some((a) => el.hasAttribute(a));
+  }
+
+  function factsOf(P, el, frame) {
+    const f = element(el, P.testIdAttr, frame);
+    f.testIdAttr = P.testIdAttr;
+    const role = P.role(el);
+    if (role) {
+      f.role = role;
+      f.name = normalizeWS(P.name(el));
+    }
+    const labels = P.labels(el);
+    if (labels.length && labels[0]) f.label = labels[0];
+    const text = P.textOf(el);
+    if (text.length <= 200) f.text = text;
+    const anchors = [];
+    for (let p = parentOf(el); p && anchors.length < 4; p = parentOf(p)) {
+      if (p.id || hasTestHook(p, P.testIdAttr)) anchors.push(element(p, P.testIdAttr, false));
+    }
+    if (anchors.length) f.ancestors = anchors;
+    return f;
+  }
+
+  function cssQuote(v) {
+    let out = '"';
+    for (const ch of v) {
+      const c = ch.codePointAt(0);
+      if (c === 0) out += "\ufffd";
+      else if (ch === '"' || ch === "\\") out += "\\" + ch;
+      else if (c < 0x20 || c === 0x7f) out += "\\" + c.toString(16) + " ";
+      else out += ch;
+    }
+    return out + '"';
+  }
+
+  function codePoints(s) {
+    let n = 0;
+    for (const _ of s) n++;
+    return n;
+  }
+
+  // predict lists the one-part locators the Go ladder will propose for an
+  // element with facts f (see refs.Propose and refs.CSSCandidates): every
+  // text rung in both forms and a superset of its CSS selectors. Counting
+  // them now saves a round trip; anything missed is counted later.
+  function predict(f, el, frame, dt) {
+    const parts = [];
+    const text = (kind, s, extra) => {
+      const q = normalizeWS(s || "");
+      if (!q) return;
+      parts.push({ kind, text: q, ...extra });
+      parts.push({ kind, text: q, exact: true, ...extra });
+    };
+    const a = f.attrs;
+    const tidAttr = f.testIdAttr;
+    if (!frame) {
+      if (a[tidAttr]) parts.push({ kind: "testid", text: a[tidAttr], attr: tidAttr === "data-testid" ? "" : tidAttr });
+      if (f.role && !vagueRoles.has(f.role)) {
+        if (f.name) text("role", f.name, { role: f.role });
+        else parts.push({ kind: "role", role: f.role });
+      }
+      text("label", f.label);
+      text("placeholder", a.placeholder);
+      text("alt", a.alt);
+      text("title", a.title);
+      if (f.text && codePoints(f.text) <= 80) text("text", f.text);
+    }
+    const tag = CSS.escape(f.tag.toLowerCase());
+    const css = [];
+    if (a.id) css.push("#" + CSS.escape(a.id));
+    for (const t of testAttrs) if (t !== tidAttr && a[t]) css.push("[" + t + "=" + cssQuote(a[t]) + "]");
+    const own = [];
+    for (const n of ["name", "aria-label"]) if (a[n]) own.push(tag + "[" + n + "=" + cssQuote(a[n]) + "]");
+    if (tag === "a" && a.href && a.href !== "#" && !a.href.toLowerCase().startsWith("javascript:")) own.push(tag + "[href=" + cssQuote(a.href) + "]");
+    if (a.type) own.push(tag + "[type=" + cssQuote(a.type) + "]");
+    const classes = [...new Set((a.class || "").split(/\s+/).filter(Boolean))]
+      .filter((c) => !stateClasses.has(c.toLowerCase()) && !/^(is|has)-/i.test(c));
+    for (const c of classes) own.push(tag + "." + CSS.escape(c));
+    for (let i = 0; i < Math.min(classes.length, 4); i++) {
+      for (let j = i + 1; j < Math.min(classes.length, 4); j++) own.push(tag + "." + CSS.escape(classes[i]) + "." + CSS.escape(classes[j]));
+    }
+    css.push(...own);
+    const inners = own.slice(0, 1).concat(own.length ? [] : [tag]);
+    for (const c of classes.slice(0, 3)) inners.push(tag + "." + CSS.escape(c));
+    for (const anc of f.ancestors || []) {
+      const anchors = [];
+      if (anc.attrs.id) anchors.push("#" + CSS.escape(anc.attrs.id));
+      for (const t of [tidAttr, ...testAttrs]) if (anc.attrs[t]) anchors.push("[" + t + "=" + cssQuote(anc.attrs[t]) + "]");
+      for (const an of anchors) for (const inner of new Set(inners)) css.push(an + " " + inner);
+    }
+    if (frame) {
+      for (const n of ["title", "src"]) if (a[n]) css.push(tag + "[" + n + "=" + cssQuote(a[n]) + "]");
+    } else if (f.text && codePoints(f.text) <= 80) {
+      css.push(tag + ":has-text(" + cssQuote(f.text) + ")");
+    }
+    if (dt) {
+      if (contentNamed.has(f.role || "")) parts.push({ kind: "role", role: f.role, text: dt });
+      css.push(tag + ":has-text(" + cssQuote(dt) + ")");
+      for (const c of classes.slice(0, 3)) css.push(tag + "." + CSS.escape(c) + ":has-text(" + cssQuote(dt) + ")");
+    }
+    css.push(tag);
+    for (const c of new Set(css)) parts.push({ kind: "css", css: c });
+    return parts;
+  }
+
+  // counted runs each one-part locator and reports [kind, role, text,
+  // exact, attr, css, matches, index of el among them].
+  function counted(P, parts, el) {
+    const out = [];
+    for (const p of parts) {
+      const got = P.run([p]);
+      if (got === null) continue;
+      out.push([p.kind, p.role || "", p.text || "", !!p.exact, p.attr || "", p.css || "", got.length, P.indexIn(got, el)]);
+    }
+    return out;
+  }
+
+  // distinguishing is a container's own short text: its first heading,
+  // or for a row its first non-empty cell.
+  function distinguishing(P, el) {
+    let pick = null;
+    const role = P.role(el);
+    const heads = el.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]");
+    if (heads.length) pick = heads[0];
+    else if (role === "row") {
+      for (const cell of el.children) {
+        if (P.textOf(cell)) {
+          pick = cell;
+          break;
+        }
+      }
+    }
+    if (!pick) return "";
+    const t = P.textOf(pick);
+    return t && codePoints(t) <= 80 ? t : "";
+  }
+
+  function isContainer(P, el) {
+    let yes = P.containers.get(el);
+    if (yes === undefined) {
+      const tag = tagOf(el);
+      yes = tag !== "HTML" && tag !== "BODY" && (containerRoles.has(P.role(el) || "") || !!el.id ||
+        hasTestHook(el, P.testIdAttr) || !!el.querySelector("h1, h2, h3, h4, h5, h6, [role=heading]"));
+      P.containers.set(el, yes);
+    }
+    return yes;
+  }
+
+  function boxOf(el) {
+    if (!el.getClientRects().length) return null;
+    const r = el.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height];
+  }
+
+  // contentOffset is where a frame element's document starts, in its own
+  // document's viewport.
+  function contentOffset(el) {
+    const r = el.getBoundingClientRect();
+    const cs = getComputedStyle(el);
+    return [r.x + el.clientLeft + parseFloat(cs.paddingLeft || "0"), r.y + el.clientTop + parseFloat(cs.paddingTop || "0")];
+  }
+
+  // facts: request {attr, targets: [{h, frame}]}; response (a JSON string)
+  // {targets: [{h, t, why, problem, box, co, f, k, c}], containers: [{h, f, dt, k}]}.
+  function facts(req) {
+    const P = new Page(req.attr);
+    const targets = [];
+    const containers = [];
+    const containerIndex = new Map();
+    for (const want of req.targets) {
+      const el0 = A.elementOf(want.h);
+      if (!el0 || !el0.isConnected) {
+        targets.push({ h: want.h, problem: "gone" });
+        continue;
+      }
+      if (inClosedShadowRoot(el0)) {
+        targets.push({ h: want.h, problem: "closed-shadow" });
+        continue;
+      }
+      const [el, why] = want.frame ? [el0, ""] : meant(el0);
+      const f = factsOf(P, el, want.frame);
+      const out = { h: want.h, t: A.handleOf(el), f, box: boxOf(el), k: counted(P, predict(f, el, want.frame, ""), el) };
+      if (why) out.why = why;
+      if (want.frame) out.co = contentOffset(el);
+      if (!want.frame && !out.k.some((k) => k[6] === 1 && k[7] === 0 && k[0] !== "css")) {
+        const c = [];
+        for (let p = parentOf(el); p && c.length < 4; p = parentOf(p)) {
+          if (!isContainer(P, p)) continue;
+          let i = containerIndex.get(p);
+          if (i === undefined) {
+            i = containers.length;
+            containerIndex.set(p, i);
+            const cf = factsOf(P, p, false);
+            const dt = distinguishing(P, p);
+            containers.push({ h: A.handleOf(p), f: cf, dt, k: counted(P, predict(cf, p, false, dt), p) });
+          }
+          c.push(i);
+        }
+        if (c.length) out.c = c;
+      }
+      targets.push(out);
+    }
+    return JSON.stringify({ targets, containers });
+  }
+
+  // count: request {attr, queries: [{t, parts}]}; response (a JSON string)
+  // [[matches, index of the element with handle t], ...], [-1, -1] where a
+  // chain cannot be evaluated here.
+  function count(req) {
+    const P = new Page(req.attr);
+    return JSON.stringify(req.queries.map((q) => {
+      const got = P.run(q.parts);
+      if (got === null) return [-1, -1];
+      const el = A.elementOf(q.t);
+      return [got.length, el ? P.indexIn(got, el) : -1];
+    }));
+  }
+
+  A.locate = { facts, count };
 })()
