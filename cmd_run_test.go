@@ -413,3 +413,35 @@ click $dl
 		}
 	}
 }
+
+func TestRunBeforeUnload(t *testing.T) {
+	srv := pagesServer(t)
+	// Unanswered, the leave dialog is dismissed by the default policy and
+	// the page stays, which Ariadne reports as such.
+	res, _ := runTestScript(t, srv.URL, `
+open {{URL}}/beforeunload.html
+find draft textbox Draft
+type $draft hello
+open {{URL}}/form.html
+`)
+	expect(t, res, "ok", "ok", "ok", "navigation_failed")
+	if len(res) == 4 && !strings.Contains(res[3].message(), "beforeunload") {
+		t.Errorf("a refused leave should say why: %s", res[3].message())
+	}
+	// Answered beforehand, it lets the navigation go on.
+	res, _ = runTestScript(t, srv.URL, `
+open {{URL}}/beforeunload.html
+find draft textbox Draft
+type $draft hello
+dialog accept
+open {{URL}}/form.html
+find email textbox Email
+`)
+	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok")
+	if len(res) == 6 {
+		d, _ := res[4]["dialogs"].([]any)
+		if len(d) != 1 || d[0].(map[string]any)["type"] != "beforeunload" {
+			t.Errorf("the accepted beforeunload dialog should be reported: %v", res[4])
+		}
+	}
+}

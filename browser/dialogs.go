@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/page"
@@ -38,7 +39,14 @@ func (b *Browser) ArmDialog(ctx context.Context, accept bool, text string) (*Dia
 		return nil, nil
 	}
 	t.mu.Unlock()
-	return t.answerDialog(ctx, accept, text, "script")
+	d, err := t.answerDialog(ctx, accept, text, "script")
+	if refs.CodeOf(err) == refs.CodeNoDialog {
+		t.mu.Lock()
+		t.dialog.armed = &answer{accept, text}
+		t.mu.Unlock()
+		return nil, nil
+	}
+	return d, err
 }
 
 // AnswerDialog answers the dialog that waits in the current tab.
@@ -68,16 +76,9 @@ func (b *Browser) PendingDialog() *Dialog {
 func (t *Tab) answerDialog(ctx context.Context, accept bool, text, by string) (*Dialog, error) {
 	t.mu.Lock()
 	d := t.dialog.pending
-	t.mu.Unlock()
 	if d == nil {
+		t.mu.Unlock()
 		return nil, refs.Errorf(refs.CodeNoDialog, "no dialog is open in this tab")
-	}
-	cctx, cancel := context.WithTimeout(t.ctx, 5*time.Second)
-	defer cancel()
-	stop := context.AfterFunc(ctx, cancel)
-	defer stop()
-	if _, err := chromedp.Call(cctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept, PromptText: text}); err != nil {
-		return nil, t.b.browserErr(err)
 	}
 	out := *d
 	out.Outcome, out.By = "dismissed", by
@@ -87,12 +88,21 @@ func (t *Tab) answerDialog(ctx context.Context, accept bool, text, by string) (*
 			out.PromptText = text
 		}
 	}
-	t.mu.Lock()
-	if t.dialog.pending == d {
-		t.dialog.pending = nil
-	}
+	// Record the answer before sending it: the page may react (abort a
+	// navigation, say) before the command returns.
+	t.dialog.pending = nil
 	t.dialog.handled = append(t.dialog.handled, out)
 	t.mu.Unlock()
+	cctx, cancel := context.WithTimeout(t.ctx, 5*time.Second)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	if _, err := chromedp.Call(cctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept, PromptText: text}); err != nil {
+		if strings.Contains(err.Error(), "No dialog is showing") {
+			return nil, refs.Errorf(refs.CodeNoDialog, "the dialog was already closed")
+		}
+		return nil, t.b.browserErr(err)
+	}
 	t.b.emit(Event{Kind: EventDialogClosed, Tab: string(t.id), Dialog: &out, Message: out.Outcome + " by " + by})
 	return &out, nil
 }
@@ -107,6 +117,18 @@ func (t *Tab) drainDialogs() []Dialog {
 }
 
 func (t *Tab) watchDialogs() {
+	go func() {
+		// A dialog closed by other means (the page navigated, the user
+		// answered in a headful window) no longer waits.
+		for _, err := range chromedp.Events(t.ctx, page.JavascriptDialogClosed) {
+			if err != nil {
+				return
+			}
+			t.mu.Lock()
+			t.dialog.pending = nil
+			t.mu.Unlock()
+		}
+	}()
 	for ev, err := range chromedp.Events(t.ctx, page.JavascriptDialogOpening) {
 		if err != nil {
 			return

@@ -86,6 +86,8 @@ type NavResult struct {
 	// Partial is set when the page did not finish loading within the
 	// navigation timeout; Ariadne stopped waiting and carried on.
 	Partial bool `json:"partial,omitempty"`
+	// Dialogs answered during the navigation (beforeunload).
+	Dialogs []Dialog `json:"dialogs,omitempty"`
 }
 
 // Open navigates the current tab to rawURL and waits for it to load (at
@@ -121,12 +123,18 @@ func (t *Tab) navigate(ctx context.Context, u string) (*NavResult, error) {
 	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
 		return nil, refs.Wrap(refs.CodeNavigationFailed, ctx.Err(), "navigation to %s cancelled", u)
 	default:
+		for _, d := range t.drainDialogs() {
+			if d.Type == "beforeunload" && d.Outcome == "dismissed" {
+				return nil, refs.Errorf(refs.CodeNavigationFailed, "the page asked to stay (a beforeunload dialog) and the dialog was dismissed (%s); answer the next one with 'dialog accept', or run with --dialogs accept", d.By)
+			}
+		}
 		return nil, loadError(u, err)
 	}
 	if resp != nil {
 		res.Status, res.MimeType = int(resp.Status), resp.MimeType
 	}
 	t.fillLocation(ctx, res)
+	res.Dialogs = t.drainDialogs()
 	if resp != nil && resp.Status >= 400 {
 		return res, refs.Errorf(refs.CodeHTTPError, "%s answered HTTP %d %s", u, resp.Status, resp.StatusText)
 	}
