@@ -32,6 +32,9 @@ Commands:
   dialog accept [TEXT] | dialog dismiss
   wait text TEXT | wait url PATTERN | wait ms N
   screenshot [REF] FILE
+  find NAME ROLE [ACCESSIBLE_NAME] [--nth N]   sets $NAME to the ref of the
+                                first (or Nth, from 1) node with that role and
+                                exact name in a fresh snapshot: click $NAME
 Every action also takes --timeout DURATION and --snapshot (include the new
 snapshot text in the result).`
 
@@ -61,7 +64,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer b.Close()
-	r := &runner{b: b, out: json.NewEncoder(e.stdout)}
+	r := &runner{b: b, out: json.NewEncoder(e.stdout), vars: map[string]string{}}
 	r.out.SetEscapeHTML(false)
 	failed := false
 	sc := bufio.NewScanner(in)
@@ -126,8 +129,9 @@ func errMessage(err error) string {
 }
 
 type runner struct {
-	b   *browser.Browser
-	out *json.Encoder
+	b    *browser.Browser
+	out  *json.Encoder
+	vars map[string]string // set by find, used as $NAME
 }
 
 // result turns a value into the fields of a result object.
@@ -150,7 +154,16 @@ func bad(format string, args ...any) error {
 
 func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
 	cmd, rest := words[0], words[1:]
-	pos, flags, err := scriptArgs(rest, "button", "count", "modifiers", "timeout")
+	for i, w := range rest {
+		if strings.HasPrefix(w, "$") && cmd != "find" {
+			v, ok := r.vars[w[1:]]
+			if !ok {
+				return nil, bad("%s is not set; set it with find %s ROLE NAME", w, w[1:])
+			}
+			rest[i] = v
+		}
+	}
+	pos, flags, err := scriptArgs(rest, "button", "count", "modifiers", "timeout", "nth")
 	if err != nil {
 		return nil, bad("%s: %v", cmd, err)
 	}
@@ -379,6 +392,40 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 			return nil, refs.Wrap(refs.CodeBadArgument, err, "writing %s", file)
 		}
 		return map[string]any{"file": file, "bytes": len(png)}, nil
+	case "find":
+		if len(pos) < 2 || len(pos) > 3 {
+			return nil, bad("usage: find NAME ROLE [ACCESSIBLE_NAME] [--nth N]")
+		}
+		nth := 1
+		if v := flags["nth"]; v != "" {
+			if nth, err = strconv.Atoi(v); err != nil || nth < 1 {
+				return nil, bad("--nth %q: want a number from 1", v)
+			}
+		}
+		snap, err := r.b.Snapshot(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var found *refs.Node
+		seen := 0
+		snap.Root.Walk(func(n *refs.Node, _ int) bool {
+			if found == nil && n.Ref != "" && n.Role == pos[1] && (len(pos) == 2 || n.Name == pos[2]) {
+				if seen++; seen == nth {
+					found = n
+				}
+			}
+			return found == nil
+		})
+		if found == nil {
+			what := pos[1]
+			if len(pos) == 3 {
+				what += fmt.Sprintf(" %q", pos[2])
+			}
+			return nil, refs.Errorf(refs.CodeUnknownRef, "no %s (number %d) in the snapshot of %s", what, nth, snap.URL)
+		}
+		name := strings.TrimPrefix(pos[0], "$")
+		r.vars[name] = found.Ref
+		return map[string]any{"var": "$" + name, "ref": found.Ref, "role": found.Role, "name": found.Name}, nil
 	default:
 		return nil, bad("unknown command %q; see 'ariadne run --help'", cmd)
 	}
