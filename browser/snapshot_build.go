@@ -20,7 +20,7 @@ type rawNode struct {
 	N  string    `json:"n"`  // name, or the text of a text node
 	T  string    `json:"t"`  // tag
 	V  *string   `json:"v"`  // current value
-	U  string    `json:"u"`  // link href as written
+	U  *string   `json:"u"`  // link href as written
 	Ph string    `json:"ph"` // textbox placeholder, when not the name
 	C  string    `json:"c"`  // checked: "true", "false", "mixed"
 	P  string    `json:"p"`  // pressed
@@ -29,7 +29,7 @@ type rawNode struct {
 	D  int       `json:"d"`  // disabled
 	S  int       `json:"s"`  // selected
 	Q  int       `json:"q"`  // required
-	I  int       `json:"i"`  // invalid
+	I  string    `json:"i"`  // invalid: "true", "grammar", "spelling"
 	F  int       `json:"f"`  // focused
 	A  int       `json:"a"`  // interactive
 	B  []float64 `json:"b"`  // border box in the frame's viewport: x, y, width, height
@@ -141,7 +141,6 @@ func (b *builder) fill(n *refs.Node, r *rawNode) {
 		Role:        r.R,
 		Name:        r.N,
 		Tag:         r.T,
-		URL:         r.U,
 		Placeholder: r.Ph,
 		Checked:     r.C,
 		Pressed:     r.P,
@@ -150,13 +149,19 @@ func (b *builder) fill(n *refs.Node, r *rawNode) {
 		Disabled:    r.D == 1,
 		Selected:    r.S == 1,
 		Required:    r.Q == 1,
-		Invalid:     r.I == 1,
+		Invalid:     r.I != "",
 		Focused:     r.F == 1,
 		Frame:       b.frame,
 		Interactive: r.A == 1,
 	}
 	if r.V != nil {
 		n.Value, n.HasValue = *r.V, true
+	}
+	if r.U != nil {
+		n.URL, n.HasURL = *r.U, true
+	}
+	if r.I == "grammar" || r.I == "spelling" {
+		n.InvalidKind = r.I
 	}
 	if len(r.B) == 4 {
 		n.Box = &refs.Box{X: r.B[0] + b.offset[0], Y: r.B[1] + b.offset[1], Width: r.B[2], Height: r.B[3]}

@@ -2,6 +2,8 @@ package browser
 
 import (
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,10 +17,18 @@ import (
 
 // fidelityPages lists every test page and every demo page as URLs: the
 // pages of testdata/pages from srv (iframe-cross.html with its inner page
-// from other, a second origin), and the demo site from demoURL.
+// from other, a second origin), our own hard cases (testdata/fidelity,
+// served by srv under /fidelity/), and the demo site from demoURL.
 func fidelityPages(t *testing.T, srv, other, demoURL string) []string {
 	t.Helper()
 	var urls []string
+	hard, err := filepath.Glob(filepath.Join("testdata", "fidelity", "*.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hard {
+		urls = append(urls, srv+"/fidelity/"+filepath.Base(h))
+	}
 	entries, err := os.ReadDir(filepath.Join("..", "testdata", "pages"))
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +60,7 @@ func fidelityPages(t *testing.T, srv, other, demoURL string) []string {
 func TestMatchesPlaywright(t *testing.T) {
 	needPlaywright(t)
 	b := launchTest(t)
-	srv := servePages(t)
+	srv := serveFidelity(t)
 	other := servePages(t)
 	site, err := demo.Start(testContext(t, time.Minute))
 	if err != nil {
@@ -83,4 +93,20 @@ func TestMatchesPlaywright(t *testing.T) {
 			}
 		})
 	}
+}
+
+// serveFidelity serves testdata/pages, and testdata/fidelity under
+// /fidelity/.
+func serveFidelity(t testing.TB) *httptest.Server {
+	t.Helper()
+	pages, err := filepath.Abs(filepath.Join("..", "testdata", "pages"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(pages)))
+	mux.Handle("/fidelity/", http.StripPrefix("/fidelity/", http.FileServer(http.Dir(filepath.Join("testdata", "fidelity")))))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
 }

@@ -19,6 +19,7 @@ type Node struct {
 	Value    string `json:"value,omitempty"`    // current value of textboxes, sliders, comboboxes
 	HasValue bool   `json:"hasValue,omitempty"` // Value is meaningful (it may be empty)
 	URL      string `json:"url,omitempty"`      // a link's href as the page wrote it (Playwright's /url:)
+	HasURL   bool   `json:"hasURL,omitempty"`   // the link has an href, perhaps an empty one
 	// Placeholder is a textbox's placeholder when it is not also its name
 	// (Playwright's /placeholder:).
 	Placeholder string `json:"placeholder,omitempty"`
@@ -31,7 +32,10 @@ type Node struct {
 	Selected bool   `json:"selected,omitempty"`
 	Required bool   `json:"required,omitempty"`
 	Invalid  bool   `json:"invalid,omitempty"`
-	Focused  bool   `json:"focused,omitempty"`
+	// InvalidKind is "grammar" or "spelling" when aria-invalid says which
+	// (Invalid is then set too).
+	InvalidKind string `json:"invalidKind,omitempty"`
+	Focused     bool   `json:"focused,omitempty"`
 
 	Tag   string `json:"tag,omitempty"`   // lower-case tag name of the element
 	Frame string `json:"frame,omitempty"` // frame id of the document holding the element

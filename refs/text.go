@@ -50,7 +50,7 @@ func writeNode(b *strings.Builder, n *Node, depth int, opts TextOptions) {
 	}
 	key := ind + "- " + yamlKey(nodeKey(n, opts))
 	var props [][2]string
-	if n.URL != "" {
+	if n.URL != "" || n.HasURL {
 		props = append(props, [2]string{"url", n.URL})
 	}
 	if n.Placeholder != "" {
@@ -117,7 +117,10 @@ func nodeKey(n *Node, opts TextOptions) string {
 	if n.Focused && !opts.NoRefs {
 		b.WriteString(" [active]")
 	}
-	if n.Invalid {
+	switch {
+	case n.InvalidKind != "":
+		b.WriteString(" [invalid=" + n.InvalidKind + "]")
+	case n.Invalid:
 		b.WriteString(" [invalid]")
 	}
 	if n.Level > 0 {

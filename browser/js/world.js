@@ -836,7 +836,7 @@
     }
     if (invalidRoles.has(role)) {
       const inv = el.getAttribute("aria-invalid");
-      if (inv && inv.trim() !== "" && inv.toLowerCase() !== "false") n.i = 1;
+      if (inv && inv.trim() !== "" && inv.toLowerCase() !== "false") n.i = inv === "grammar" || inv === "spelling" ? inv : "true";
     }
     if (levelRoles.has(role)) {
       const native = /^H[1-6]$/.test(tag) ? Number(tag[1]) : 0;
