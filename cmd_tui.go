@@ -1,8 +1,164 @@
 package main
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
 
-// runTUI is being built; until then it says so.
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/demo"
+	"github.com/ariadne-tui/ariadne/keymap"
+	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/ui"
+)
+
+// tuiConfig is the explorer's command line.
+type tuiConfig struct {
+	url      string // "" opens the demo site
+	keys     string // the key config file
+	noFollow bool
+	lang     refs.Lang
+	browser  browser.Options
+}
+
+func parseTUI(e *env, args []string) (*tuiConfig, error) {
+	fs := newFlags(e, "tui", "[tui] [flags] [URL]",
+		"Open the interactive explorer on URL: the page's ARIA tree on the left, the selected element's\n"+
+			"details and locators on the right. With no URL, the built-in demo site. Press ? for the keys.")
+	keys := fs.String("keys", keymap.DefaultPath(), "key config `FILE` (TOML; see README, \"Keys\")")
+	noFollow := fs.Bool("no-follow", false, "start with live follow off (F toggles it): the tree changes only after your actions or r")
+	lang := fs.String("lang", "javascript", "locator `LANGUAGE` at start: javascript, python, java or csharp (c cycles it)")
+	bf := addBrowserFlags(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) > 1 {
+		return nil, usagef("tui takes one URL, got %d arguments", len(pos))
+	}
+	cfg := &tuiConfig{keys: *keys, noFollow: *noFollow}
+	if len(pos) == 1 {
+		cfg.url = pos[0]
+	}
+	if cfg.lang, err = refs.ParseLang(*lang); err != nil {
+		return nil, usagef("--lang: %v", err)
+	}
+	if cfg.browser, err = bf.options(); err != nil {
+		return nil, err
+	}
+	// Page dialogs wait for the user, who answers them in the explorer.
+	cfg.browser.Dialogs = "wait"
+	return cfg, nil
+}
+
 func runTUI(ctx context.Context, e *env, args []string) error {
-	return runSnapshot(ctx, e, args)
+	cfg, err := parseTUI(e, args)
+	if err != nil {
+		return err
+	}
+	out, ok := e.stdout.(*os.File)
+	if !ok || !term.IsTerminal(out.Fd()) {
+		return usagef("the explorer needs a terminal; for a one-off snapshot use 'ariadne snapshot [URL]'")
+	}
+	km, kerr := keymap.Load(cfg.keys)
+	notice := ""
+	if kerr != nil {
+		notice = fmt.Sprintf("key config: %v (using the default keys)", kerr)
+	}
+	url := cfg.url
+	if url == "" {
+		srv, err := demo.Start(ctx)
+		if err != nil {
+			return fmt.Errorf("starting the demo site: %w", err)
+		}
+		defer srv.Close()
+		url = srv.URL()
+	}
+	l := &launcher{opts: cfg.browser}
+	defer l.closeAll()
+	m := ui.New(ui.Options{
+		Launch:   l.launch,
+		URL:      url,
+		Keys:     km,
+		Notice:   notice,
+		Follow:   !cfg.noFollow,
+		Headful:  cfg.browser.Headful,
+		Locators: tuiLocators,
+		Lang:     cfg.lang,
+	})
+	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithOutput(out))
+	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		return fmt.Errorf("the explorer stopped: %w", err)
+	}
+	return nil
+}
+
+// launcher starts browser sessions for the explorer and closes them all
+// when it ends, including one whose start was still under way.
+type launcher struct {
+	opts   browser.Options
+	mu     sync.Mutex
+	all    []*browser.Browser
+	wg     sync.WaitGroup
+	closed bool
+}
+
+func (l *launcher) launch(ctx context.Context) (ui.Browser, error) {
+	l.wg.Add(1)
+	defer l.wg.Done()
+	b, err := browser.Launch(ctx, l.opts)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		b.Close()
+		return nil, refs.Errorf(refs.CodeBrowserClosed, "the explorer is closing")
+	}
+	l.all = append(l.all, b)
+	return b, nil
+}
+
+func (l *launcher) closeAll() {
+	done := make(chan struct{})
+	go func() { l.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+	}
+	l.mu.Lock()
+	l.closed = true
+	all := l.all
+	l.all = nil
+	l.mu.Unlock()
+	for _, b := range all {
+		b.Close()
+	}
+}
+
+// tuiLocators reads one ref's locator ladder for the details pane.
+func tuiLocators(ctx context.Context, b ui.Browser, ref string) (*ui.ElementLocators, error) {
+	bb, ok := b.(*browser.Browser)
+	if !ok {
+		return nil, refs.Errorf(refs.CodeInternal, "locators need a Chromium session")
+	}
+	ls, err := bb.Locators(ctx, []string{ref})
+	if err != nil {
+		return nil, err
+	}
+	if len(ls) == 0 {
+		return nil, refs.Errorf(refs.CodeInternal, "no locators came back for %s", ref)
+	}
+	e := ls[0]
+	return &ui.ElementLocators{
+		Ref: e.Ref, Role: e.Role, Name: e.Name, Frame: e.Frame, Box: e.Box,
+		Best: e.Best, Candidates: e.Candidates, Problem: e.Problem,
+	}, nil
 }

@@ -47,7 +47,7 @@ func (m *Model) details(width, height int) []string {
 		field("tag", "<"+Sanitize(n.Tag)+">")
 	}
 	e := m.locs[n.Ref]
-	if frame := m.frameOf(n, e); frame != "" || !compact {
+	if frame := m.frameOf(n); frame != "" || !compact {
 		if frame == "" {
 			frame = "main frame"
 		}
@@ -67,10 +67,7 @@ func (m *Model) details(width, height int) []string {
 }
 
 // frameOf describes where n lives: "" for the main frame.
-func (m *Model) frameOf(n *refs.Node, e *locEntry) string {
-	if e != nil && e.info != nil && e.info.Frame != "" {
-		return Sanitize(e.info.Frame)
-	}
+func (m *Model) frameOf(n *refs.Node) string {
 	if m.snap != nil && m.snap.Root != nil && n.Frame != "" && n.Frame != m.snap.Root.Frame {
 		return "iframe (frame " + shortID(n.Frame) + ")"
 	}
@@ -99,6 +96,8 @@ func (m *Model) locatorLines(e *locEntry, width, room int, compact bool) []strin
 	switch {
 	case m.opts.Locators == nil:
 		return append(lines, s.Dim.Render("not available in this build"))
+	case e == nil && m.dead:
+		return append(lines, s.Dim.Render("the browser is gone"))
 	case e == nil:
 		return append(lines, s.Dim.Render("reading…"))
 	case e.err != nil:
@@ -129,8 +128,16 @@ func (m *Model) locatorLines(e *locEntry, width, room int, compact bool) []strin
 		return lines
 	}
 	for i, c := range info.Candidates {
-		if len(lines)+2 > room && i < len(info.Candidates) {
-			lines = append(lines, s.Dim.Render(ansi.Truncate(fmt.Sprintf("… %d more: %s lists them", len(info.Candidates)-i, m.keys.Locator.Candidates.Help().Key), width, "…")))
+		// The code, wrapped (at most three lines) rather than cut.
+		code := strings.Split(ansi.Wrap(Sanitize(c.Locator.Code(lang)), max(width-4, 8), " "), "\n")
+		if len(code) > 3 {
+			code = code[:3]
+			code[2] = ansi.Truncate(code[2], max(width-5, 7), "") + "…"
+		}
+		last := i == len(info.Candidates)-1
+		if need := 1 + len(code); len(lines)+need > room || (!last && len(lines)+need+1 > room) {
+			more := fmt.Sprintf("… %d more: %s lists them", len(info.Candidates)-i, m.keys.Locator.Candidates.Help().Key)
+			lines = append(lines, s.Dim.Render(ansi.Truncate(more, width, "…")))
 			break
 		}
 		mark := "  "
@@ -146,7 +153,9 @@ func (m *Model) locatorLines(e *locEntry, width, room int, compact bool) []strin
 			head += " " + s.Flag.Render(string(f))
 		}
 		lines = append(lines, ansi.Truncate(head, width, "…"))
-		lines = append(lines, ansi.Truncate("    "+Sanitize(c.Locator.Code(lang)), width, "…"))
+		for _, l := range code {
+			lines = append(lines, "    "+l)
+		}
 	}
 	return lines
 }

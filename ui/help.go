@@ -76,52 +76,8 @@ func helpSections(km keymap.KeyMap, s paneStyles) [][]string {
 // view draws the help in a box of width×height.
 func (h *helpView) view(km keymap.KeyMap, s paneStyles, width, height int) string {
 	inner := width - 4
-	sections := helpSections(km, s)
-	colW := 0
-	total := 0
-	for _, sec := range sections {
-		for _, l := range sec {
-			colW = max(colW, ansi.StringWidth(l))
-		}
-		total += len(sec) + 1
-	}
-	colW = min(colW, inner)
-	cols := max(1, (inner+2)/(colW+2))
-	target := (total + cols - 1) / cols
-	// Flow the sections into columns of about target lines.
-	var columns [][]string
-	var cur []string
-	for _, sec := range sections {
-		if len(cur) > 0 && len(cur)+len(sec) > target && len(columns) < cols-1 {
-			columns = append(columns, cur)
-			cur = nil
-		}
-		if len(cur) > 0 {
-			cur = append(cur, "")
-		}
-		cur = append(cur, sec...)
-	}
-	columns = append(columns, cur)
-	tall := 0
-	for _, c := range columns {
-		tall = max(tall, len(c))
-	}
-	var body []string
-	for i := range tall {
-		var line strings.Builder
-		for j, c := range columns {
-			cell := ""
-			if i < len(c) {
-				cell = ansi.Truncate(c[i], colW, "…")
-			}
-			if j < len(columns)-1 {
-				cell = padRight(cell, colW+2)
-			}
-			line.WriteString(cell)
-		}
-		body = append(body, line.String())
-	}
-	rows := max(height-4, 1)
+	body := helpColumns(helpSections(km, s), inner)
+	rows := max(height-3, 1)
 	h.rows = rows
 	h.offset = max(min(h.offset, len(body)-rows), 0)
 	title := "Keys"
@@ -134,4 +90,62 @@ func (h *helpView) view(km keymap.KeyMap, s paneStyles, width, height int) strin
 		lines = append(lines, "")
 	}
 	return s.Box.Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// helpColumns lays the sections out in as many columns as fit in width,
+// each as wide as its widest line, and returns the lines.
+func helpColumns(sections [][]string, width int) []string {
+	total := 0
+	for _, sec := range sections {
+		total += len(sec) + 1
+	}
+	for cols := 4; cols >= 1; cols-- {
+		// Flow the sections into columns of about target lines each.
+		target := (total + cols - 1) / cols
+		var columns [][]string
+		var cur []string
+		for _, sec := range sections {
+			if len(cur) > 0 && len(cur)+len(sec) > target && len(columns) < cols-1 {
+				columns = append(columns, cur)
+				cur = nil
+			}
+			if len(cur) > 0 {
+				cur = append(cur, "")
+			}
+			cur = append(cur, sec...)
+		}
+		columns = append(columns, cur)
+		widths := make([]int, len(columns))
+		sum := 2 * (len(columns) - 1)
+		for i, c := range columns {
+			for _, l := range c {
+				widths[i] = max(widths[i], ansi.StringWidth(l))
+			}
+			sum += widths[i]
+		}
+		if sum > width && cols > 1 {
+			continue
+		}
+		tall := 0
+		for _, c := range columns {
+			tall = max(tall, len(c))
+		}
+		out := make([]string, tall)
+		for i := range out {
+			var line strings.Builder
+			for j, c := range columns {
+				cell := ""
+				if i < len(c) {
+					cell = c[i]
+				}
+				if j < len(columns)-1 {
+					cell = padRight(cell, widths[j]+2)
+				}
+				line.WriteString(cell)
+			}
+			out[i] = ansi.Truncate(line.String(), width, "…")
+		}
+		return out
+	}
+	return nil
 }

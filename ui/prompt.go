@@ -125,7 +125,7 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 			return nil
 		}
 		cur, total := m.tree.Matches()
-		m.setStatus(statusInfo, "filter "+quote(v)+": "+itoa(total)+" matches"+matchPos(cur)+" — "+
+		m.setStatus(statusInfo, "filter "+quote(v)+": "+matchWords(total)+matchPos(cur)+" — "+
 			m.keys.Find.NextMatch.Help().Key+"/"+m.keys.Find.PrevMatch.Help().Key+" move, "+m.keys.Find.ClearFilter.Help().Key+" clears")
 	case promptJump:
 		if strings.TrimSpace(v) == "" {

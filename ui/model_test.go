@@ -1,0 +1,486 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// These tests drive the model with key messages against fakeBrowser, as
+// Bubble Tea would, and compare the screen (colours stripped) with golden
+// files at 80x24 and 160x48.
+
+func fakeOptions(f *fakeBrowser) Options {
+	return Options{Browser: f, URL: fakeURL, Locators: fakeLocators}
+}
+
+var sizes = []struct {
+	name string
+	w, h int
+}{{"80x24", 80, 24}, {"160x48", 160, 48}}
+
+func TestModelFirstPage(t *testing.T) {
+	for _, sz := range sizes {
+		t.Run(sz.name, func(t *testing.T) {
+			f := newFake()
+			h := newHarness(t, fakeOptions(f), sz.w, sz.h)
+			h.ready()
+			if got := f.Calls(); got != "open "+fakeURL {
+				t.Errorf("calls = %q", got)
+			}
+			if h.selectedRef() != "e1" {
+				t.Errorf("selected %q, want e1", h.selectedRef())
+			}
+			h.settle()
+			golden(t, "model_first_"+sz.name, h.screen())
+		})
+	}
+}
+
+func TestModelMoveFoldAndDetails(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 160, 48)
+	h.ready()
+	h.keys("j j h")
+	if got := h.selectedRef(); got != "e1" {
+		t.Fatalf("after j j h: at %s, want e1 (the parent)", got)
+	}
+	h.keys("space")
+	if !h.m.Tree().Rows()[0].Collapsed {
+		t.Error("space did not fold e1")
+	}
+	h.keys("j j j j j")
+	h.settle()
+	if got := h.selectedRef(); got != "e8" {
+		t.Fatalf("at %s, want e8", got)
+	}
+	h.settle()
+	golden(t, "model_details_160x48", h.screen())
+	// c cycles the language of the ladder.
+	h.keys("c")
+	if !strings.Contains(h.screen(), `get_by_role("button", name="Save")`) {
+		t.Errorf("after c the ladder is not in Python:\n%s", h.screen())
+	}
+}
+
+func TestModelFilter(t *testing.T) {
+	for _, sz := range sizes {
+		t.Run(sz.name, func(t *testing.T) {
+			h := newHarness(t, fakeOptions(newFake()), sz.w, sz.h)
+			h.ready()
+			h.keys("/")
+			h.typeText("sav")
+			if got := h.m.Tree().Filter(); got != "sav" {
+				t.Fatalf("filter = %q while typing", got)
+			}
+			if h.selectedRef() != "e8" {
+				t.Errorf("filter did not move to the match: at %q", h.selectedRef())
+			}
+			h.settle()
+			golden(t, "model_filter_prompt_"+sz.name, h.screen())
+			h.keys("enter")
+			h.settle()
+			if h.m.over != overlayNone || h.m.Tree().Filter() != "sav" {
+				t.Fatalf("enter should close the prompt and keep the filter")
+			}
+			h.settle()
+			golden(t, "model_filter_"+sz.name, h.screen())
+			h.keys("esc")
+			if h.m.Tree().Filter() != "" || h.selectedRef() != "e8" {
+				t.Errorf("esc: filter %q, at %s; want no filter, still at e8", h.m.Tree().Filter(), h.selectedRef())
+			}
+		})
+	}
+}
+
+func TestModelJumpAndClick(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	h.keys(":")
+	h.typeText("e8")
+	h.keys("enter")
+	if h.selectedRef() != "e8" {
+		t.Fatalf(":e8 went to %q", h.selectedRef())
+	}
+	h.keys("enter")
+	if h.m.Busy() != "click e8" {
+		t.Fatalf("busy = %q, want click e8", h.m.Busy())
+	}
+	h.until("the click", func() bool { return h.m.Busy() == "" })
+	h.settle()
+	if !strings.Contains(f.Calls(), "click e8") {
+		t.Errorf("calls: %s", f.Calls())
+	}
+	if h.selectedRef() != "e8" {
+		t.Errorf("after the click the cursor is on %q, want e8", h.selectedRef())
+	}
+	if !strings.Contains(h.screen(), `text "saved!"`) {
+		t.Errorf("the tree did not update in place:\n%s", h.screen())
+	}
+	if !strings.Contains(h.m.StatusText(), "done: click e8") {
+		t.Errorf("status %q", h.m.StatusText())
+	}
+	h.settle()
+	golden(t, "model_clicked_80x24", h.screen())
+}
+
+func TestModelActionPrompts(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	do := func(keys, text string) {
+		t.Helper()
+		h.keys(keys)
+		if text != "" {
+			h.typeText(text)
+			h.keys("enter")
+		}
+		h.until(keys+" to finish", func() bool { return h.m.Busy() == "" })
+	}
+	h.keys(": e 1 0 enter")
+	do("f", "")
+	if h.m.over != overlayPrompt || h.m.prompt.input.Value() != "Kittens" {
+		t.Fatalf("fill prompt should be prefilled with the value")
+	}
+	h.keys("esc")
+	do("f", "!")
+	do("t", "abc")
+	do("p", "Enter")
+	do("v", "")
+	do("d", "")
+	h.keys(": e 1 2 enter")
+	do("x", "")
+	h.keys("u")
+	h.typeText("a.txt, b.txt")
+	h.keys("enter")
+	h.until("upload", func() bool { return h.m.Busy() == "" })
+	want := "fill e10 Kittens!; type e10 abc; press e10 Enter; hover e10 ; dblclick e10 ; check e12 true; upload e12 a.txt,b.txt"
+	if got := strings.TrimPrefix(f.Calls(), "open "+fakeURL+"; "); got != want {
+		t.Errorf("calls:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestModelSelectOption(t *testing.T) {
+	for _, sz := range sizes {
+		t.Run(sz.name, func(t *testing.T) {
+			f := newFake()
+			h := newHarness(t, fakeOptions(f), sz.w, sz.h)
+			h.ready()
+			h.keys(": e 1 1 enter s")
+			h.until("the options", func() bool { return h.m.over == overlayPicker })
+			h.settle()
+			golden(t, "model_select_"+sz.name, h.screen())
+			h.keys("j j enter") // the disabled Klingon is skipped
+			h.until("select", func() bool { return h.m.Busy() == "" && strings.Contains(f.Calls(), "select") })
+			if !strings.Contains(f.Calls(), "select e11 fr") {
+				t.Errorf("calls: %s", f.Calls())
+			}
+		})
+	}
+}
+
+func TestModelCancel(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	f.mu.Lock()
+	f.block = make(chan struct{})
+	f.mu.Unlock()
+	h.keys(": e 8 enter enter")
+	if h.m.Busy() == "" {
+		t.Fatal("the click is not running")
+	}
+	h.keys("j") // the UI stays live while the click runs
+	if h.selectedRef() != "e9" {
+		t.Errorf("j during the click: at %q", h.selectedRef())
+	}
+	h.keys("esc")
+	if h.m.Busy() != "snapshot after cancel" || !strings.Contains(h.m.StatusText(), "cancelled: click e8") {
+		t.Fatalf("after esc: busy %q, status %q", h.m.Busy(), h.m.StatusText())
+	}
+	h.until("the snapshot after the cancel", func() bool { return h.m.Busy() == "" })
+	if strings.Contains(h.screen(), "saved!") {
+		t.Error("the cancelled click changed the page")
+	}
+}
+
+func TestModelErrors(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	f.mu.Lock()
+	f.actErr = refs.Errorf(refs.CodeClickIntercepted, `ref e8 (button "Save") is covered at (60, 32): region "Cookie consent" (<div>#cookie-banner) [e30] would receive the click; close or accept it first, or use --force to click anyway`)
+	f.mu.Unlock()
+	h.keys(": e 8 enter enter")
+	h.until("the click", func() bool { return h.m.Busy() == "" })
+	for _, want := range []string{"something covers the element", "[click_intercepted]", "close or accept it first"} {
+		if !strings.Contains(h.m.StatusText(), want) {
+			t.Errorf("status %q lacks %q", h.m.StatusText(), want)
+		}
+	}
+	h.settle()
+	golden(t, "model_error_80x24", h.screen())
+
+	// A row without a ref cannot be acted on.
+	h.keys(": e 9 enter l enter")
+	if !strings.Contains(h.m.StatusText(), "no ref") {
+		t.Errorf("enter on a text row: status %q", h.m.StatusText())
+	}
+	// Navigation errors are coded too.
+	h.keys("o")
+	if v := h.m.prompt.input.Value(); v != fakeURL {
+		t.Errorf("the open prompt holds %q, want the current URL", v)
+	}
+	h.typeText("nowhere")
+	h.keys("enter")
+	h.until("the open", func() bool { return h.m.Busy() == "" })
+	if !strings.Contains(h.m.StatusText(), "[dns_failed]") {
+		t.Errorf("status %q", h.m.StatusText())
+	}
+}
+
+func TestModelNavigate(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	h.keys("o")
+	h.typeText("next")
+	h.keys("enter")
+	h.until("the open", func() bool { return h.m.Busy() == "" })
+	if !strings.Contains(h.screen(), "Second page") || h.m.url != fakeURL+"next" {
+		t.Fatalf("did not open the next page:\n%s", h.screen())
+	}
+	h.keys("H")
+	h.until("back", func() bool { return h.m.Busy() == "" })
+	if h.m.url != fakeURL {
+		t.Errorf("back: at %s", h.m.url)
+	}
+	h.keys("L")
+	h.until("forward", func() bool { return h.m.Busy() == "" })
+	if !strings.Contains(h.m.StatusText(), "no history entry") {
+		t.Errorf("forward: status %q", h.m.StatusText())
+	}
+	h.keys("R")
+	h.until("reload", func() bool { return h.m.Busy() == "" })
+	h.keys("r")
+	h.until("snapshot", func() bool { return h.m.Busy() == "" })
+	if !strings.Contains(h.m.StatusText(), "snapshot: 12 elements") {
+		t.Errorf("status %q", h.m.StatusText())
+	}
+}
+
+func TestModelTabs(t *testing.T) {
+	f := newFake()
+	f.tabs = append(f.tabs, browser.TabInfo{Index: 2, ID: "T2", Title: "Next page", URL: fakeURL + "next"})
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	if !strings.Contains(h.screen(), "1/2") {
+		t.Errorf("no tab indicator 1/2 in the header:\n%s", h.screen())
+	}
+	h.keys("T")
+	h.until("the tabs", func() bool { return h.m.over == overlayPicker })
+	h.settle()
+	golden(t, "model_tabs_80x24", h.screen())
+	h.keys("j enter")
+	h.until("the switch", func() bool { return h.m.Busy() == "" && h.m.tabIndex == 2 })
+	if !strings.Contains(h.screen(), "Second page") {
+		t.Errorf("tab 2 not shown:\n%s", h.screen())
+	}
+	h.keys("T")
+	h.until("the tabs", func() bool { return h.m.over == overlayPicker })
+	h.keys("x")
+	h.until("the close", func() bool { return h.m.Busy() == "" && h.m.tabCount == 1 })
+	if !strings.Contains(f.Calls(), "close tab 2") {
+		t.Errorf("calls %s", f.Calls())
+	}
+}
+
+func TestModelDialog(t *testing.T) {
+	for _, sz := range sizes {
+		t.Run(sz.name, func(t *testing.T) {
+			f := newFake()
+			h := newHarness(t, fakeOptions(f), sz.w, sz.h)
+			h.ready()
+			f.events <- browser.Event{Kind: browser.EventDialog, Dialog: &browser.Dialog{Type: "prompt", Message: "Your name?\x1b[31m", DefaultPrompt: "Guest"}}
+			h.until("the dialog", func() bool { return h.m.over == overlayDialog })
+			h.settle()
+			golden(t, "model_dialog_"+sz.name, h.screen())
+			h.keys("backspace backspace backspace backspace backspace")
+			h.typeText("Ada")
+			h.keys("enter")
+			h.until("the answer", func() bool { return strings.Contains(h.m.StatusText(), "accepted") })
+			if !strings.Contains(f.Calls(), `answer true "Ada"`) {
+				t.Errorf("calls %s", f.Calls())
+			}
+		})
+	}
+}
+
+func TestModelHelp(t *testing.T) {
+	for _, sz := range sizes {
+		t.Run(sz.name, func(t *testing.T) {
+			h := newHarness(t, fakeOptions(newFake()), sz.w, sz.h)
+			h.ready()
+			h.keys("?")
+			h.settle()
+			golden(t, "model_help_"+sz.name, h.screen())
+			h.keys("j j esc")
+			if h.m.over != overlayNone {
+				t.Error("esc did not close the help")
+			}
+		})
+	}
+}
+
+func TestModelCopy(t *testing.T) {
+	f := newFake()
+	var copied []string
+	o := fakeOptions(f)
+	o.Copy = func(s string) (string, error) {
+		copied = append(copied, s)
+		if len(copied) > 1 {
+			return "", errors.New("no xclip")
+		}
+		return "xclip", nil
+	}
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	h.keys(": e 8 enter y")
+	h.until("the copy", func() bool { return strings.Contains(h.m.StatusText(), "copied") })
+	if len(copied) != 1 || copied[0] != "getByRole('button', { name: 'Save' })" {
+		t.Errorf("copied %q", copied)
+	}
+	if !strings.Contains(h.m.StatusText(), "system clipboard (xclip)") {
+		t.Errorf("status %q", h.m.StatusText())
+	}
+	// The picker copies any candidate in any language; OSC 52 when the
+	// system clipboard fails.
+	h.keys("Y")
+	if h.m.over != overlayPicker {
+		t.Fatal("Y did not open the picker")
+	}
+	h.settle()
+	golden(t, "model_locators_80x24", h.screen())
+	h.keys("j enter")
+	h.until("the second copy", func() bool { return len(copied) == 2 && strings.Contains(h.m.StatusText(), "OSC 52") })
+	if copied[1] != `get_by_role("button", name="Save")` || h.m.language() != refs.Python {
+		t.Errorf("copied %q in %s", copied[1], h.m.language())
+	}
+}
+
+func TestModelResizeKeepsCursor(t *testing.T) {
+	h := newHarness(t, fakeOptions(newFake()), 160, 48)
+	h.ready()
+	h.keys(": e 1 2 enter")
+	for _, sz := range [][2]int{{80, 24}, {100, 30}, {160, 48}, {80, 24}} {
+		h.send(teaSize(sz[0], sz[1]))
+		scr := h.screen()
+		if h.selectedRef() != "e12" {
+			t.Fatalf("at %dx%d the cursor moved to %s", sz[0], sz[1], h.selectedRef())
+		}
+		lines := strings.Split(scr, "\n")
+		if len(lines) != sz[1] {
+			t.Errorf("at %dx%d the screen has %d lines", sz[0], sz[1], len(lines))
+		}
+		for i, l := range lines {
+			if w := displayWidth(l); w > sz[0] {
+				t.Errorf("at %dx%d line %d is %d wide: %q", sz[0], sz[1], i, w, l)
+			}
+		}
+		if !strings.Contains(scr, `> `) {
+			t.Errorf("no cursor on screen at %dx%d", sz[0], sz[1])
+		}
+	}
+	h.keys("tab")
+	if h.m.showDetails {
+		t.Error("tab did not hide the details")
+	}
+}
+
+func TestModelDeadBrowserRelaunch(t *testing.T) {
+	f := newFake()
+	var launched []*fakeBrowser
+	o := fakeOptions(f)
+	o.Launch = func(ctx context.Context) (Browser, error) {
+		nf := newFake()
+		launched = append(launched, nf)
+		return nf, nil
+	}
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	f.Close()
+	h.keys(": e 8 enter enter")
+	h.until("the click", func() bool { return h.m.Busy() == "" })
+	if !h.m.dead || !strings.Contains(h.m.StatusText(), "ctrl+l") {
+		t.Fatalf("dead %v, status %q", h.m.dead, h.m.StatusText())
+	}
+	h.settle()
+	golden(t, "model_dead_80x24", h.screen())
+	h.keys("ctrl+l")
+	h.until("the relaunch", func() bool { return h.m.Busy() == "" && !h.m.dead })
+	if len(launched) != 1 || h.m.Browser() != launched[0] {
+		t.Fatalf("relaunch: %d launches", len(launched))
+	}
+	if got := launched[0].Calls(); got != "open "+fakeURL {
+		t.Errorf("the new browser: %s, want the last URL reopened", got)
+	}
+	if !strings.Contains(h.m.StatusText(), "opened "+fakeURL) {
+		t.Errorf("status %q", h.m.StatusText())
+	}
+}
+
+func TestModelLiveFollow(t *testing.T) {
+	f := newFake()
+	o := fakeOptions(f)
+	o.Follow = true
+	o.LivePeriod = 10 * time.Millisecond
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	h.keys(": e 8 enter")
+	f.mu.Lock()
+	setText(f.pages[fakeURL], "plain", "changed by the page")
+	f.version++
+	f.mu.Unlock()
+	h.until("the live update", func() bool { return strings.Contains(h.screen(), "changed by the page") })
+	if h.selectedRef() != "e8" {
+		t.Errorf("live update moved the cursor to %s", h.selectedRef())
+	}
+	h.keys("F")
+	if h.m.follow {
+		t.Error("F did not turn follow off")
+	}
+	f.mu.Lock()
+	setText(f.pages[fakeURL], "changed by the page", "unseen")
+	f.version++
+	f.mu.Unlock()
+	time.Sleep(100 * time.Millisecond)
+	h.settle()
+	if strings.Contains(h.screen(), "unseen") {
+		t.Error("the tree followed the page with follow off")
+	}
+	// The browser dying is noticed without a key press.
+	f.Close()
+	h.until("the browser's death", func() bool { return h.m.dead })
+}
+
+func TestModelSanitizesPageText(t *testing.T) {
+	f := newFake()
+	f.titles[fakeURL] = "Evil \x1b]52;c;aGk=\x07 title"
+	f.pages[fakeURL].Find("e8").Name = "Save\x1b[2J\u202e"
+	h := newHarness(t, fakeOptions(f), 160, 48)
+	h.ready()
+	h.keys(": e 8 enter")
+	h.settle()
+	out := h.m.Render()
+	for _, bad := range []string{"\x1b]52", "\x1b[2J", "\x07", "\u202e"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the screen holds %q", bad)
+		}
+	}
+}
