@@ -31,8 +31,8 @@ type fakeBrowser struct {
 	current int
 	version int
 
-	actErr  error                                   // returned by the next action
-	block   chan struct{}                           // when set, actions wait for it (or ctx)
+	actErr  error                                       // returned by the next action
+	block   chan struct{}                               // when set, actions wait for it (or ctx)
 	onAct   func(f *fakeBrowser, verb, ref, arg string) // changes the page
 	options []browser.Option
 }
