@@ -38,9 +38,10 @@ func needPlaywright(t testing.TB) {
 	t.Skip(why)
 }
 
-// runNode runs node on script (in tools/playwright) with args, with the
-// Chromium Ariadne would launch, and returns its standard output.
-func runNode(t testing.TB, timeout time.Duration, script string, args ...string) ([]byte, error) {
+// runNode runs node on script (in tools/playwright) with args and the
+// extra environment env, with the Chromium Ariadne would launch, and
+// returns its standard output.
+func runNode(t testing.TB, timeout time.Duration, env []string, script string, args ...string) ([]byte, error) {
 	t.Helper()
 	chrome, err := FindChrome("")
 	if err != nil {
@@ -49,7 +50,7 @@ func runNode(t testing.TB, timeout time.Duration, script string, args ...string)
 	ctx := testContext(t, timeout)
 	cmd := exec.CommandContext(ctx, "node", append([]string{script}, args...)...)
 	cmd.Dir = playwrightDir
-	cmd.Env = append(os.Environ(), "CHROME_PATH="+chrome)
+	cmd.Env = append(append(os.Environ(), "CHROME_PATH="+chrome), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -63,7 +64,7 @@ func runNode(t testing.TB, timeout time.Duration, script string, args ...string)
 // aria-snapshot.mjs: iframes stitched like Ariadne's), from one browser.
 func playwrightSnapshots(t testing.TB, urls []string) map[string]string {
 	t.Helper()
-	out, err := runNode(t, 3*time.Minute, "aria-snapshot.mjs", append([]string{"--json"}, urls...)...)
+	out, err := runNode(t, 3*time.Minute, nil, "aria-snapshot.mjs", append([]string{"--json"}, urls...)...)
 	if err != nil {
 		t.Fatalf("aria-snapshot.mjs: %v", err)
 	}

@@ -110,3 +110,35 @@ func serveFidelity(t testing.TB) *httptest.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+// TestPlaywrightAcceptsOurSnapshot pastes Ariadne's snapshot (without refs)
+// into Playwright's expect(page.locator('body')).toMatchAriaSnapshot().
+func TestPlaywrightAcceptsOurSnapshot(t *testing.T) {
+	needPlaywright(t)
+	b := launchTest(t)
+	srv := serveFidelity(t)
+	for _, page := range []string{"form.html", "table.html", "fidelity/states.html"} {
+		t.Run(page, func(t *testing.T) {
+			ctx := testContext(t, 30*time.Second)
+			u := srv.URL + "/" + page
+			if _, err := b.Open(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			snap, err := b.Snapshot(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(t.TempDir(), "snapshot.yaml")
+			text := refs.Text(snap.Root, refs.TextOptions{NoRefs: true})
+			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := runNode(t, time.Minute, []string{"ARIADNE_EXPECT_URL=" + u, "ARIADNE_EXPECT_FILE=" + file},
+				filepath.Join("node_modules", "@playwright", "test", "cli.js"), "test", "aria-match.spec.mjs",
+				"--output", t.TempDir(), "--reporter=line")
+			if err != nil {
+				t.Fatalf("Playwright rejected our snapshot of %s: %v\n%s\nours:\n%s", page, err, out, text)
+			}
+		})
+	}
+}

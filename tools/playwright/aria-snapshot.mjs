@@ -4,9 +4,9 @@
 //
 //   node aria-snapshot.mjs URL              the snapshot of URL, as YAML text
 //   node aria-snapshot.mjs --json URL...    {"URL": "snapshot", ...}, one browser for all
-//   node aria-snapshot.mjs --expect FILE URL
-//        runs Playwright's expect(page.locator('body')).toMatchAriaSnapshot(<FILE>)
-//        and exits 1 with Playwright's message when it fails
+//
+// (aria-match.spec.mjs checks the other direction: that Playwright's
+// toMatchAriaSnapshot accepts Ariadne's text.)
 //
 // The snapshot is page.locator('body').ariaSnapshot(), which is what
 // page.ariaSnapshot() takes too (selector "body,frameset", mode "default").
@@ -18,22 +18,16 @@
 //
 // Browser: $CHROME_PATH or /usr/bin/chromium, with the quiet-network flags
 // Ariadne uses and a 1280x720 viewport.
-import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const args = process.argv.slice(2);
-let mode = 'text';
-let expectFile = '';
+let json = false;
 if (args[0] === '--json') {
-  mode = 'json';
+  json = true;
   args.shift();
-} else if (args[0] === '--expect') {
-  mode = 'expect';
-  args.shift();
-  expectFile = args.shift() || '';
 }
-if (!args.length || (mode === 'expect' && !expectFile)) {
-  console.error('usage: node aria-snapshot.mjs [--json] URL... | --expect FILE URL');
+if (!args.length) {
+  console.error('usage: node aria-snapshot.mjs [--json] URL...');
   process.exit(2);
 }
 
@@ -49,34 +43,19 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   args: launchArgs,
 });
-let code = 0;
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
-  if (mode === 'expect') {
-    const { expect } = await import('@playwright/test');
-    await page.goto(args[0], { waitUntil: 'load' });
-    const want = readFileSync(expectFile, 'utf8');
-    try {
-      await expect(page.locator('body')).toMatchAriaSnapshot(want, { timeout: 5000 });
-      console.log('toMatchAriaSnapshot: pass');
-    } catch (e) {
-      console.log('toMatchAriaSnapshot: FAIL\n' + e.message);
-      code = 1;
-    }
-  } else {
-    const out = {};
-    for (const url of args) {
-      await page.goto(url, { waitUntil: 'load' });
-      out[url] = await frameSnapshot(page.mainFrame());
-    }
-    if (mode === 'json') process.stdout.write(JSON.stringify(out) + '\n');
-    else process.stdout.write(out[args[0]] + '\n');
+  const out = {};
+  for (const url of args) {
+    await page.goto(url, { waitUntil: 'load' });
+    out[url] = await frameSnapshot(page.mainFrame());
   }
+  if (json) process.stdout.write(JSON.stringify(out) + '\n');
+  else process.stdout.write(out[args[0]] + '\n');
 } finally {
   await browser.close();
 }
-process.exit(code);
 
 // frameSnapshot returns Playwright's snapshot of frame, with each child
 // frame's snapshot stitched under its iframe line.
