@@ -89,7 +89,7 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		Notice:   notice,
 		Follow:   !cfg.noFollow,
 		Headful:  cfg.browser.Headful,
-		Locators: tuiLocators,
+		Locators: ui.BrowserLocators,
 		Lang:     cfg.lang,
 	})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithOutput(out))
@@ -141,24 +141,4 @@ func (l *launcher) closeAll() {
 	for _, b := range all {
 		b.Close()
 	}
-}
-
-// tuiLocators reads one ref's locator ladder for the details pane.
-func tuiLocators(ctx context.Context, b ui.Browser, ref string) (*ui.ElementLocators, error) {
-	bb, ok := b.(*browser.Browser)
-	if !ok {
-		return nil, refs.Errorf(refs.CodeInternal, "locators need a Chromium session")
-	}
-	ls, err := bb.Locators(ctx, []string{ref})
-	if err != nil {
-		return nil, err
-	}
-	if len(ls) == 0 {
-		return nil, refs.Errorf(refs.CodeInternal, "no locators came back for %s", ref)
-	}
-	e := ls[0]
-	return &ui.ElementLocators{
-		Ref: e.Ref, Role: e.Role, Name: e.Name, Frame: e.Frame, Box: e.Box,
-		Best: e.Best, Candidates: e.Candidates, Problem: e.Problem,
-	}, nil
 }

@@ -419,11 +419,11 @@ func (h *harness) settle() {
 		select {
 		case msg := <-h.msgs:
 			h.send(msg)
-			if time.Now().After(end) && h.m.busy == nil {
+			if time.Now().After(end) && h.m.busy == nil && len(h.m.locWanted) == 0 {
 				return
 			}
 		case <-time.After(80 * time.Millisecond):
-			if h.m.busy == nil {
+			if h.m.busy == nil && len(h.m.locWanted) == 0 {
 				return
 			}
 		}

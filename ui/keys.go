@@ -247,9 +247,11 @@ func (m *Model) stepMatch(next bool) {
 		m.setStatus(statusInfo, "no filter: "+m.keys.Find.Filter.Help().Key+" filters the tree")
 		return
 	}
-	ok := t.PrevMatch()
+	var ok bool
 	if next {
 		ok = t.NextMatch()
+	} else {
+		ok = t.PrevMatch()
 	}
 	if !ok {
 		m.setStatus(statusErr, "nothing matches")

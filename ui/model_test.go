@@ -90,6 +90,10 @@ func TestModelFilter(t *testing.T) {
 			}
 			h.settle()
 			golden(t, "model_filter_"+sz.name, h.screen())
+			h.keys("N")
+			if !strings.Contains(h.m.StatusText(), "match 1 of 1") {
+				t.Errorf("N: status %q", h.m.StatusText())
+			}
 			h.keys("esc")
 			if h.m.Tree().Filter() != "" || h.selectedRef() != "e8" {
 				t.Errorf("esc: filter %q, at %s; want no filter, still at e8", h.m.Tree().Filter(), h.selectedRef())

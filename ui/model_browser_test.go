@@ -1,0 +1,286 @@
+package ui
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// These tests drive the model against a real Chromium on the pages of
+// testdata/pages. Without a browser they are skipped, unless
+// ARIADNE_REQUIRE_BROWSER is set (as in CI).
+
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: no browser tests")
+	}
+	if _, err := browser.FindChrome(""); err != nil {
+		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
+			t.Fatalf("no browser: %v", err)
+		}
+		t.Skipf("no browser: %v", err)
+	}
+}
+
+func testBrowserOptions() browser.Options {
+	return browser.Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second, Dialogs: "wait"}
+}
+
+func launchBrowser(t *testing.T) *browser.Browser {
+	t.Helper()
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := browser.Launch(ctx, testBrowserOptions())
+	if err != nil {
+		t.Fatalf("launching the browser: %v", err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+func servePages(t *testing.T) *httptest.Server {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "pages"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// openPage starts the model on page with a fresh browser.
+func openPage(t *testing.T, page string, w, h int, mod ...func(*Options)) (*harness, *browser.Browser) {
+	t.Helper()
+	b := launchBrowser(t)
+	srv := servePages(t)
+	o := Options{Browser: b, URL: srv.URL + "/" + page, Locators: BrowserLocators}
+	for _, f := range mod {
+		f(&o)
+	}
+	hs := newHarness(t, o, w, h)
+	hs.ready()
+	if hs.m.snap == nil || !strings.HasSuffix(hs.m.url, page) {
+		t.Fatalf("did not open %s: status %q", page, hs.m.StatusText())
+	}
+	return hs, b
+}
+
+// refOf returns the ref of the first node with role and name on screen.
+func (h *harness) refOf(role, name string) string {
+	h.t.Helper()
+	var ref string
+	h.m.snap.Root.Walk(func(n *refs.Node, _ int) bool {
+		if ref == "" && n.Role == role && n.Name == name {
+			ref = n.Ref
+		}
+		return ref == ""
+	})
+	if ref == "" {
+		h.t.Fatalf("no %s %q on the page:\n%s", role, name, refs.Text(h.m.snap.Root, refs.TextOptions{}))
+	}
+	return ref
+}
+
+func (h *harness) jumpTo(ref string) {
+	h.t.Helper()
+	h.keys(":")
+	h.typeText(ref)
+	h.keys("enter")
+	if h.selectedRef() != ref {
+		h.t.Fatalf(":%s went to %q (status %q)", ref, h.selectedRef(), h.m.StatusText())
+	}
+}
+
+func (h *harness) waitIdle(what string) {
+	h.t.Helper()
+	h.until(what, func() bool { return h.m.Busy() == "" })
+	h.settle()
+}
+
+func TestBrowserFilterAndClick(t *testing.T) {
+	for _, sz := range sizes {
+		t.Run(sz.name, func(t *testing.T) {
+			h, _ := openPage(t, "duplicates.html", sz.w, sz.h)
+			golden(t, "browser_duplicates_"+sz.name, h.screen())
+			h.keys("/")
+			h.typeText("add to cart")
+			h.keys("enter")
+			btn := h.selectedRef()
+			if cur, total := h.m.Tree().Matches(); cur != 1 || total != 3 {
+				t.Fatalf("filter: match %d of %d, want 1 of 3", cur, total)
+			}
+			h.keys("n enter")
+			h.waitIdle("the click")
+			if h.selectedRef() == btn {
+				t.Errorf("n did not move to the second button")
+			}
+			second := h.selectedRef()
+			h.keys("esc")
+			h.settle()
+			if text := refs.Text(h.m.snap.Root, refs.TextOptions{}); !strings.Contains(text, "Added: Linen notebook") || !strings.Contains(text, "Cart: 1") {
+				t.Fatalf("the tree does not show the click's effect:\n%s", text)
+			}
+			if h.selectedRef() != second {
+				t.Errorf("the cursor moved from %s to %s", second, h.selectedRef())
+			}
+			golden(t, "browser_clicked_"+sz.name, h.screen())
+		})
+	}
+}
+
+func TestBrowserFormActions(t *testing.T) {
+	h, _ := openPage(t, "form.html", 160, 48)
+	h.jumpTo(h.refOf("textbox", "Email"))
+	h.keys("f")
+	h.typeText("ada@example.com")
+	h.keys("enter")
+	h.waitIdle("fill")
+	if !strings.Contains(h.m.StatusText(), `value now "ada@example.com"`) {
+		t.Errorf("fill: status %q", h.m.StatusText())
+	}
+	h.jumpTo(h.refOf("combobox", "Country"))
+	h.keys("s")
+	h.until("the options", func() bool { return h.m.over == overlayPicker })
+	for i := 0; i < 10 && !strings.Contains(h.m.picker.items[h.m.picker.cursor].label, "France"); i++ {
+		h.keys("j")
+	}
+	h.keys("enter")
+	h.waitIdle("select")
+	h.jumpTo(h.refOf("checkbox", "Remember me"))
+	h.keys("x")
+	h.waitIdle("check")
+	if !strings.Contains(h.m.StatusText(), "now checked") {
+		t.Errorf("check: status %q", h.m.StatusText())
+	}
+	text := refs.Text(h.m.snap.Root, refs.TextOptions{})
+	for _, want := range []string{`textbox "Email"`, "ada@example.com", `combobox "Country"`, "France", `checkbox "Remember me" [checked]`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the snapshot lacks %s:\n%s", want, text)
+		}
+	}
+	// An action that cannot work says why, with its code.
+	h.jumpTo(h.refOf("button", "Sign in with SSO"))
+	h.keys("enter")
+	h.waitIdle("the disabled click")
+	if !strings.Contains(h.m.StatusText(), "[not_enabled]") {
+		t.Errorf("click on a disabled button: status %q", h.m.StatusText())
+	}
+}
+
+func TestBrowserDialog(t *testing.T) {
+	h, _ := openPage(t, "dialogs.html", 80, 24)
+	h.jumpTo(h.refOf("button", "Prompt"))
+	h.keys("enter")
+	h.until("the dialog", func() bool { return h.m.over == overlayDialog })
+	if h.m.dialog.d.Type != "prompt" || h.m.dialog.input.Value() != "Guest" {
+		t.Fatalf("dialog %+v", h.m.dialog.d)
+	}
+	h.keys("backspace backspace backspace backspace backspace")
+	h.typeText("Ada")
+	h.keys("enter")
+	h.waitIdle("the click")
+	h.until("the status text", func() bool { return strings.Contains(h.screen(), `"prompt: Ada"`) })
+
+	h.jumpTo(h.refOf("button", "Confirm"))
+	h.keys("enter")
+	h.until("the confirm", func() bool { return h.m.over == overlayDialog })
+	h.keys("esc")
+	h.waitIdle("the click")
+	h.until("the status text", func() bool { return strings.Contains(h.screen(), `"confirm: false"`) })
+}
+
+func TestBrowserTabs(t *testing.T) {
+	h, _ := openPage(t, "popup.html", 80, 24)
+	h.jumpTo(h.refOf("link", "Open in new tab"))
+	h.keys("enter")
+	h.waitIdle("the click")
+	h.until("the new tab", func() bool { return h.m.tabCount == 2 })
+	h.keys("T")
+	h.until("the tab list", func() bool { return h.m.over == overlayPicker })
+	if n := len(h.m.picker.items); n != 2 {
+		t.Fatalf("the picker lists %d tabs", n)
+	}
+	h.keys("j enter")
+	h.waitIdle("the switch")
+	if !strings.Contains(h.screen(), `button "Ping"`) || h.m.tabIndex != 2 {
+		t.Fatalf("tab 2 is not shown (tab %d):\n%s", h.m.tabIndex, h.screen())
+	}
+	if !strings.Contains(strings.Split(h.screen(), "\n")[0], "2/2") {
+		t.Errorf("header:\n%s", h.screen())
+	}
+	h.keys("T")
+	h.until("the tab list", func() bool { return h.m.over == overlayPicker })
+	h.keys("x")
+	h.waitIdle("the close")
+	h.until("one tab", func() bool { return h.m.tabCount == 1 && strings.Contains(h.screen(), "Open in new tab") })
+}
+
+func TestBrowserLiveFollow(t *testing.T) {
+	h, _ := openPage(t, "churn.html", 80, 24, func(o *Options) {
+		o.Follow = true
+		o.LivePeriod = 100 * time.Millisecond
+	})
+	status := h.refOf("status", "")
+	like := h.refOf("button", "Like A")
+	h.jumpTo(status)
+	h.until("the list to re-render in the tree", func() bool {
+		var now string
+		h.m.snap.Root.Walk(func(n *refs.Node, _ int) bool {
+			if n.Role == "button" && n.Name == "Like A" {
+				now = n.Ref
+			}
+			return true
+		})
+		return now != "" && now != like
+	})
+	if h.selectedRef() != status {
+		t.Errorf("live updates moved the cursor from %s to %s", status, h.selectedRef())
+	}
+	h.keys("F")
+	if h.m.follow {
+		t.Error("F did not stop following")
+	}
+}
+
+func TestBrowserDiesAndRelaunches(t *testing.T) {
+	var launched []*browser.Browser
+	h, b := openPage(t, "form.html", 80, 24, func(o *Options) {
+		o.LivePeriod = 50 * time.Millisecond
+		o.Launch = func(ctx context.Context) (Browser, error) {
+			nb, err := browser.Launch(ctx, testBrowserOptions())
+			if err == nil {
+				launched = append(launched, nb)
+				t.Cleanup(func() { nb.Close() })
+			}
+			return nb, err
+		}
+	})
+	b.Close()
+	h.until("the model to notice", func() bool { return h.m.dead })
+	if !strings.Contains(h.m.StatusText(), "ctrl+l") {
+		t.Errorf("status %q", h.m.StatusText())
+	}
+	h.keys("enter")
+	if h.m.Busy() != "" {
+		t.Error("an action started on a dead browser")
+	}
+	h.keys("ctrl+l")
+	h.waitIdle("the relaunch")
+	if h.m.dead || len(launched) != 1 || h.m.Browser() != Browser(launched[0]) {
+		t.Fatalf("relaunch: dead %v, %d launches, status %q", h.m.dead, len(launched), h.m.StatusText())
+	}
+	if text := refs.Text(h.m.snap.Root, refs.TextOptions{}); !strings.Contains(text, `button "Sign in"`) {
+		t.Errorf("the relaunched browser does not show the page again:\n%s", text)
+	}
+}
