@@ -34,6 +34,7 @@ type fakeBrowser struct {
 	actErr  error                                       // returned by the next action
 	block   chan struct{}                               // when set, actions wait for it (or ctx)
 	onAct   func(f *fakeBrowser, verb, ref, arg string) // changes the page
+	picks   chan string                                 // what Pick returns
 	options []browser.Option
 }
 
@@ -45,6 +46,7 @@ func newFake() *fakeBrowser {
 		titles: map[string]string{fakeURL: "Fake shop", fakeURL + "next": "Next page"},
 		alive:  true,
 		events: make(chan browser.Event, 16),
+		picks:  make(chan string, 1),
 		tabs:   []browser.TabInfo{{Index: 1, ID: "T1", Title: "Fake shop", URL: fakeURL, Current: true}},
 		options: []browser.Option{
 			{Label: "English", Value: "en", Selected: true},
@@ -330,6 +332,22 @@ func (f *fakeBrowser) SetChecked(ctx context.Context, ref string, checked bool, 
 
 func (f *fakeBrowser) Upload(ctx context.Context, ref string, files []string, o browser.ActionOptions) (*browser.ActionResult, error) {
 	return f.action(ctx, "upload", ref, strings.Join(files, ","))
+}
+
+func (f *fakeBrowser) Highlight(ctx context.Context, ref string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.record("highlight %s", ref)
+	return nil
+}
+
+func (f *fakeBrowser) Pick(ctx context.Context) (string, error) {
+	select {
+	case ref := <-f.picks:
+		return ref, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
 }
 
 // fakeLocators gives every ref the same three candidates.

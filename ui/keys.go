@@ -19,6 +19,7 @@ var relaunchKey = key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", 
 
 // key routes a key press: to the overlay that is open, else to the tree.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	m.notice = ""
 	if k.String() == "ctrl+c" {
 		return m.quit()
 	}

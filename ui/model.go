@@ -129,6 +129,7 @@ type Model struct {
 	pending []*browser.Dialog // dialogs waiting behind the one on screen
 
 	status status
+	notice string // shown instead of the status until the first key press
 }
 
 // New returns the root model.
@@ -164,9 +165,7 @@ func New(o Options) *Model {
 			m.lang = i
 		}
 	}
-	if o.Notice != "" {
-		m.status = status{kind: statusErr, text: o.Notice}
-	}
+	m.notice = o.Notice
 	return m
 }
 

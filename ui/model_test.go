@@ -488,3 +488,66 @@ func TestModelSanitizesPageText(t *testing.T) {
 		}
 	}
 }
+
+type fakeRecording struct{ steps int }
+
+func (r fakeRecording) Active() bool { return true }
+func (r fakeRecording) Steps() int   { return r.steps }
+
+func TestModelHeadfulPickAndHighlight(t *testing.T) {
+	f := newFake()
+	o := fakeOptions(f)
+	o.Headful = true
+	o.Recording = fakeRecording{steps: 3}
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	if !strings.Contains(f.Calls(), "highlight e1") {
+		t.Errorf("the settled selection was not highlighted: %s", f.Calls())
+	}
+	if !strings.Contains(strings.Split(h.screen(), "\n")[0], "● REC 3") {
+		t.Errorf("no recording indicator:\n%s", h.screen())
+	}
+	h.keys("P")
+	if h.m.picking == nil || !strings.Contains(h.screen(), "picking") {
+		t.Fatalf("P did not start pick mode:\n%s", h.screen())
+	}
+	f.picks <- "e12"
+	h.until("the pick", func() bool { return h.selectedRef() == "e12" })
+	h.settle()
+	if !strings.Contains(f.Calls(), "highlight e12") {
+		t.Errorf("the picked element was not highlighted: %s", f.Calls())
+	}
+	h.keys("P esc")
+	h.until("pick mode to end", func() bool { return h.m.picking == nil && strings.Contains(h.m.StatusText(), "pick mode off") })
+	// Without --headful there is no pick mode.
+	h.m.opts.Headful = false
+	h.keys("P")
+	if !strings.Contains(h.m.StatusText(), "--headful") {
+		t.Errorf("status %q", h.m.StatusText())
+	}
+}
+
+func TestModelPromptDropsBidiControls(t *testing.T) {
+	f := newFake()
+	f.pages[fakeURL].Find("e10").Value = "abc\u202edef"
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	h.keys(": e 1 0 enter f")
+	if v := h.m.prompt.input.Value(); v != "abcdef" {
+		t.Errorf("fill prompt holds %q", v)
+	}
+}
+
+func TestModelNoticeStaysUntilAKey(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.Notice = "key config: bad.toml:2: unknown binding name"
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	if !strings.Contains(h.screen(), "✗ key config: bad.toml:2") {
+		t.Errorf("the notice is not shown after the first page:\n%s", h.screen())
+	}
+	h.keys("j")
+	if strings.Contains(h.screen(), "key config") {
+		t.Error("the notice outlived a key press")
+	}
+}

@@ -43,7 +43,7 @@ var (
 func newInput(label, value string, s paneStyles) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = label
-	ti.SetValue(value)
+	ti.SetValue(stripBidi(value))
 	ti.CursorEnd()
 	st := textinput.DefaultStyles(true)
 	st.Cursor.Blink = false
@@ -51,6 +51,17 @@ func newInput(label, value string, s paneStyles) textinput.Model {
 	ti.SetStyles(st)
 	ti.Focus()
 	return ti
+}
+
+// stripBidi drops the bidi controls that textinput keeps, so that text
+// from the page cannot reorder the prompt line.
+func stripBidi(s string) string {
+	return strings.Map(func(r rune) rune {
+		if bidiControl(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 func (p *prompt) setStyles(s paneStyles) {

@@ -27,12 +27,9 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 	var cmds []tea.Cmd
 	if r.kind == resLaunch {
 		if r.b == nil {
-			m.dead = m.b != nil
+			m.dead = true
 			m.fail(r.label, r.err)
-			if m.b == nil {
-				m.status.text += " — ctrl+l tries again"
-				m.dead = true
-			}
+			m.status.text += " — " + relaunchKey.Help().Key + " tries again"
 			return nil
 		}
 		cmds = append(cmds, m.adopt(r.b))

@@ -84,20 +84,27 @@ func (m *Model) fail(what string, err error) {
 // statusLines renders the status line: one line, or two when an error
 // does not fit in one.
 func (m *Model) statusLines(width int) []string {
-	text := m.status.text
+	st, kind := m.status.text, m.status.kind
+	if m.notice != "" {
+		st, kind = m.notice, statusErr
+	}
+	return m.renderStatus(kind, st, width)
+}
+
+func (m *Model) renderStatus(kind statusKind, text string, width int) []string {
 	if text == "" {
 		return []string{""}
 	}
 	st := m.styles.Info
 	mark := ""
-	switch m.status.kind {
+	switch kind {
 	case statusOK:
 		st, mark = m.styles.OK, "✓ "
 	case statusErr:
 		st, mark = m.styles.Err, "✗ "
 	}
 	text = mark + text
-	if ansi.StringWidth(text) <= width || m.status.kind != statusErr {
+	if ansi.StringWidth(text) <= width || kind != statusErr {
 		return []string{st.Render(ansi.Truncate(text, width, "…"))}
 	}
 	lines := strings.SplitN(ansi.Wrap(text, width, " "), "\n", 3)
