@@ -331,8 +331,9 @@ func chromedpKeyMap() string {
 // stands for a backquote.
 const chromedpHead = `//
 // It replays the recording in Chrome with chromedp v0.23 and exits with
-// status 1 at the first step that fails. CHROME_PATH picks the browser;
-// secrets come from environment variables.
+// status 1 at the first step that fails. CHROME_PATH picks the browser,
+// STEP_TIMEOUT the time a step may take; secrets come from environment
+// variables.
 //
 //	go mod init replay && go get github.com/chromedp/chromedp@v0.23.0 && go run .
 package main
@@ -356,8 +357,15 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// stepTimeout is how long one step may take.
-const stepTimeout = 15 * time.Second
+// stepTimeout is how long one step may take; STEP_TIMEOUT (such as 30s)
+// changes it.
+var stepTimeout = 15 * time.Second
+
+func init() {
+	if d, err := time.ParseDuration(os.Getenv("STEP_TIMEOUT")); err == nil && d > 0 {
+		stepTimeout = d
+	}
+}
 
 func main() {
 	if err := run(); err != nil {

@@ -491,6 +491,11 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 			add(ariaSelector(p.Text, p.Role))
 		}
 	}
+	// A unique label is the accessible name of a control, which is then
+	// unique with its role too.
+	if len(t.Locator.Parts) == 1 && t.Locator.Parts[0].Kind == refs.KindLabel && t.Role != "" && t.Name != "" {
+		add(ariaSelector(t.Name, t.Role))
+	}
 	var singles []string
 	for _, l := range cands {
 		if css, ok := cssOf(l, attr); ok {
@@ -502,7 +507,7 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 	}
 	for _, l := range cands {
 		if len(l.Parts) == 1 && l.Parts[0].Kind == refs.KindText && l.Parts[0].Text != "" {
-			add("text/" + l.Parts[0].Text)
+			add("text/" + pEscape(l.Parts[0].Text))
 		}
 	}
 	for _, css := range singles {
@@ -513,8 +518,17 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 
 // ariaSelector is Puppeteer's ARIA selector for an accessible name and role.
 func ariaSelector(name, role string) string {
-	return "aria/" + name + `[role="` + role + `"]`
+	return "aria/" + pEscape(name) + `[role="` + role + `"]`
 }
+
+// pEscape escapes the backslashes of the text of an aria/ or text/
+// selector. @puppeteer/replay turns them into Puppeteer's ::-p-aria() and
+// ::-p-text(), whose argument is read as CSS, where a backslash starts an
+// escape (and "\ada" would be the character U+0ADA).
+func pEscape(s string) string { return strings.ReplaceAll(s, `\`, `\\`) }
+
+// pUnescape undoes pEscape; a lone backslash is kept.
+func pUnescape(s string) string { return strings.ReplaceAll(s, `\\`, `\`) }
 
 // rankLocators orders locators by the ladder rung of their target part,
 // keeping the order within a rung.

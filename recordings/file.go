@@ -245,7 +245,7 @@ func (w *Writer) DeleteLast() error {
 	if len(w.steps) == 0 {
 		return errors.New("the recording has no steps to delete")
 	}
-	next := w.steps[:len(w.steps)-1:len(w.steps)-1]
+	next := w.steps[: len(w.steps)-1 : len(w.steps)-1]
 	if err := w.rewrite(w.path, next); err != nil {
 		return err
 	}

@@ -74,7 +74,7 @@ func signinRecording(origin string) *Recording {
 			nav(origin + "/form.html"),
 			fill(email, Plain("ada@example.com")),
 			fill(tgt(refs.ByLabel("Password", false), "textbox", "Password", refs.ByCSS("#password")), SecretValue("ARIADNE_SECRET_PASSWORD")),
-			fill(tgt(refs.ByPlaceholder("Nickname", false), "textbox", "Nickname", refs.ByCSS("#nickname")), Plain("ada")),
+			fill(tgt(refs.ByPlaceholder("Nickname", true), "textbox", "Nickname", refs.ByCSS("#nickname")), Plain("ada")),
 			act(Check, remember),
 			act(Check, tgt(refs.ByRole("radio", "Pro", false), "radio", "Pro", refs.ByCSS(`input[value="pro"]`))),
 			{Kind: Select, Target: tgt(refs.ByRole("combobox", "Country", false), "combobox", "Country", refs.ByCSS("#country")), Values: []string{"fr"}},

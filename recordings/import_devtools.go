@@ -431,10 +431,12 @@ var ariaSel = regexp.MustCompile(`^(.*?)\[role="([A-Za-z]+)"\]$`)
 // selector.
 func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
 	var t Target
-	var locs []refs.Locator
+	// An ARIA selector with no role names an element by its accessible
+	// name alone, which getByLabel only approximates: it goes last.
+	var locs, weak []refs.Locator
 	var css []string
 	have := func(l refs.Locator) bool {
-		return slices.ContainsFunc(locs, l.Equal)
+		return slices.ContainsFunc(locs, l.Equal) || slices.ContainsFunc(weak, l.Equal)
 	}
 	for _, sel := range sels {
 		var chain refs.Locator
@@ -459,12 +461,16 @@ func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
 		if len(chain.Parts) == 1 && chain.Parts[0].Kind == refs.KindCSS {
 			css = append(css, chain.Parts[0].CSS)
 		}
+		if len(sel) == 1 && strings.HasPrefix(sel[0], "aria/") && !ariaSel.MatchString(sel[0][len("aria/"):]) {
+			weak = append(weak, chain)
+			continue
+		}
 		locs = append(locs, chain)
 	}
+	locs = append(rankLocators(locs), weak...)
 	if len(locs) == 0 {
 		return t, errors.New("no selector Ariadne can use")
 	}
-	locs = rankLocators(locs)
 	t.Locator, t.Fallbacks = locs[0], locs[1:]
 	if len(t.Fallbacks) == 0 {
 		t.Fallbacks = nil
@@ -478,11 +484,12 @@ func importSelector(sel, attr string) (l refs.Locator, role, name string, ok boo
 	case strings.HasPrefix(sel, "aria/"):
 		body := sel[len("aria/"):]
 		if m := ariaSel.FindStringSubmatch(body); m != nil {
-			return refs.ByRole(m[2], m[1], m[1] != ""), m[2], m[1], true
+			name := pUnescape(m[1])
+			return refs.ByRole(m[2], name, name != ""), m[2], name, true
 		}
-		return refs.ByLabel(body, true), "", "", body != ""
+		return refs.ByLabel(pUnescape(body), true), "", "", body != ""
 	case strings.HasPrefix(sel, "text/"):
-		return refs.ByText(sel[len("text/"):], false), "", "", len(sel) > len("text/")
+		return refs.ByText(pUnescape(sel[len("text/"):]), false), "", "", len(sel) > len("text/")
 	case strings.HasPrefix(sel, "xpath/"):
 		return refs.Locator{}, "", "", false
 	case strings.HasPrefix(sel, "pierce/"):

@@ -108,12 +108,12 @@ type Step struct {
 	Target Target `json:"target,omitzero"`
 	To     Target `json:"to,omitzero"` // where a drag drops
 
-	URL        string   `json:"url,omitempty"`  // where a navigate goes
-	Text       Value    `json:"text,omitzero"`  // fill and type
-	Key        string   `json:"key,omitempty"`  // press, in Playwright's form: "Enter", "Control+a"
-	Values     []string `json:"values,omitempty"` // select: option values
-	Files      []string `json:"files,omitempty"`  // upload: file paths
-	Button     string   `json:"button,omitempty"` // left (default), right, middle
+	URL        string   `json:"url,omitempty"`       // where a navigate goes
+	Text       Value    `json:"text,omitzero"`       // fill and type
+	Key        string   `json:"key,omitempty"`       // press, in Playwright's form: "Enter", "Control+a"
+	Values     []string `json:"values,omitempty"`    // select: option values
+	Files      []string `json:"files,omitempty"`     // upload: file paths
+	Button     string   `json:"button,omitempty"`    // left (default), right, middle
 	Modifiers  []string `json:"modifiers,omitempty"` // Alt, Control, ControlOrMeta, Meta, Shift held during a click
 	ClickCount int      `json:"clickCount,omitempty"`
 	// Position is where a click landed, relative to the target's top-left

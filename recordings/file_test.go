@@ -1,0 +1,328 @@
+package recordings
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+func newRecordingFile(t *testing.T) (*Writer, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rec.jsonl")
+	w, err := Create(path, header(goldenOrigin, "t", "form.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	return w, path
+}
+
+func mustLoad(t *testing.T, path string) (*Recording, []LoadProblem) {
+	t.Helper()
+	rec, problems, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, problems
+}
+
+func TestWriterAppendLoad(t *testing.T) {
+	w, path := newRecordingFile(t)
+	want := signinRecording(goldenOrigin)
+	for _, s := range want.Steps {
+		if err := w.Append(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, problems := mustLoad(t, path)
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	want.Title = "t"
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("loaded\n%+v\nwant\n%+v", got, want)
+	}
+	if !reflect.DeepEqual(w.Recording(), want) {
+		t.Errorf("Writer.Recording() differs from what was written")
+	}
+	if _, err := Create(path, NewHeader("again", "")); !errors.Is(err, os.ErrExist) {
+		t.Errorf("Create over an existing recording: got %v, want os.ErrExist", err)
+	}
+	if err := w.Append(Step{Kind: "teleport"}); !errors.Is(err, ErrInvalidStep) {
+		t.Errorf("Append of an invalid step: got %v, want ErrInvalidStep", err)
+	}
+}
+
+func TestLoadKeepsGoodLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rec.jsonl")
+	content := `{"format":"ariadne-recording","version":1,"title":"t"}
+{"kind":"navigate","url":"http://x/"}
+{"kind":"click","target":{"locator":{"parts":[{"kind":"css","css":"#a"}]}}}
+not json at all
+
+{"kind":"teleport"}
+{"kind":"fill"}
+{"kind":"fill","target":{"locator":{"parts":[{"kind":"css","css":"#b"}]}},"text":{"secret":"not an env name"}}
+{"kind":"click","target":{"locator":{"parts":[{"kind":"css","css":"#c"}]}}}
+{"kind":"fill","target":{"locator":{"pa`
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec, problems := mustLoad(t, path)
+	if len(rec.Steps) != 3 || rec.Steps[2].Target.Locator.Parts[0].CSS != "#c" {
+		t.Errorf("kept %d steps, want navigate, click #a, click #c: %+v", len(rec.Steps), rec.Steps)
+	}
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Error())
+	}
+	want := []string{
+		"line 4: invalid character 'o' in literal null (expecting 'u')",
+		`line 6: invalid step: unknown kind "teleport"`,
+		"line 7: invalid step: fill: no target locator",
+		`line 8: secret name "not an env name" is not an environment variable name (A-Z, 0-9, _)`,
+		"line 10: unexpected end of JSON input",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestLoadBadHeader(t *testing.T) {
+	for _, tc := range []struct{ name, content, want string }{
+		{"empty", "", "the file is empty"},
+		{"blank lines", "\n\n", "the file is empty"},
+		{"not json", "hello\n", "line 1: header"},
+		{"truncated header", `{"format":"ariadne-rec`, "line 1: header: unexpected end of JSON input"},
+		{"other format", `{"format":"har","version":1}`, `format is "har", want "ariadne-recording"`},
+		{"no format", `{"kind":"click"}`, `format is "", want "ariadne-recording"`},
+		{"newer", `{"format":"ariadne-recording","version":2}`, "format version 2 is newer than this Ariadne reads (1): upgrade Ariadne"},
+		{"no version", `{"format":"ariadne-recording"}`, "format version 0 is not a version"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "rec.jsonl")
+			if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, _, err := Load(path)
+			if !errors.Is(err, ErrNotRecording) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want ErrNotRecording saying %q", err, tc.want)
+			}
+		})
+	}
+	if _, _, err := Load(filepath.Join(t.TempDir(), "missing.jsonl")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: got %v, want os.ErrNotExist", err)
+	}
+}
+
+func TestWriterDeleteLastAndSaveAs(t *testing.T) {
+	w, path := newRecordingFile(t)
+	steps := signinRecording(goldenOrigin).Steps[:4]
+	for _, s := range steps {
+		if err := w.Append(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.DeleteLast(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Append(steps[3]); err != nil { // appends to the rewritten file
+		t.Fatal(err)
+	}
+	if err := w.DeleteLast(); err != nil {
+		t.Fatal(err)
+	}
+	rec, problems := mustLoad(t, path)
+	if len(problems) > 0 || !reflect.DeepEqual(rec.Steps, steps[:3]) {
+		t.Fatalf("after DeleteLast: %d steps, problems %v", len(rec.Steps), problems)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left beside the recording: %v", entries)
+	}
+
+	other := filepath.Join(t.TempDir(), "copy.jsonl")
+	if err := w.SaveAs(other); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Append(steps[3]); err != nil {
+		t.Fatal(err)
+	}
+	if w.Path() != other {
+		t.Errorf("Path() = %s after SaveAs, want %s", w.Path(), other)
+	}
+	old, _ := mustLoad(t, path)
+	saved, _ := mustLoad(t, other)
+	if len(old.Steps) != 3 || !reflect.DeepEqual(saved.Steps, steps) {
+		t.Errorf("after SaveAs and Append: old file has %d steps (want 3), new has %d (want 4)", len(old.Steps), len(saved.Steps))
+	}
+	for range 3 {
+		if err := w.DeleteLast(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.DeleteLast(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.DeleteLast(); err == nil {
+		t.Error("DeleteLast on an empty recording succeeded")
+	}
+}
+
+func TestWriterAddCollapses(t *testing.T) {
+	w, path := newRecordingFile(t)
+	email := tgt(refs.ByLabel("Email", false), "textbox", "Email")
+	for _, s := range []Step{
+		nav(goldenOrigin + "/form.html"),
+		act(Click, email),
+		{Kind: Type, Target: email, Text: Plain("a")},
+		{Kind: Press, Target: email, Key: "d"},
+		{Kind: Press, Target: email, Key: "a"},
+	} {
+		if err := w.Add(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, _ := mustLoad(t, path)
+	want := []Step{nav(goldenOrigin + "/form.html"), fill(email, Plain("ada"))}
+	if !reflect.DeepEqual(rec.Steps, want) {
+		t.Errorf("file holds %+v, want %+v", rec.Steps, want)
+	}
+}
+
+// The child half of TestFileSurvivesSIGKILL: it appends steps until it is
+// killed, printing the number of each step once Append returned.
+const childEnv = "ARIADNE_RECORDINGS_SIGKILL_CHILD"
+
+func TestFileSurvivesSIGKILL(t *testing.T) {
+	if path := os.Getenv(childEnv); path != "" {
+		w, err := Create(path, NewHeader("killed", ""))
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		for i := 1; ; i++ {
+			s := fill(tgt(refs.ByCSS("#f"), "", ""), Plain("step "+strconv.Itoa(i)+" "+strings.Repeat("x", i%500)))
+			if err := w.Append(s); err != nil {
+				fmt.Println("error:", err)
+				os.Exit(1)
+			}
+			fmt.Println(i)
+		}
+	}
+
+	path := filepath.Join(t.TempDir(), "killed.jsonl")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFileSurvivesSIGKILL$")
+	cmd.Env = append(os.Environ(), childEnv+"="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Read the child's acknowledgements as they come, so that it never
+	// blocks on its output; kill it once it has appended 200 steps, while
+	// it keeps appending.
+	var acked atomic.Int64
+	done := make(chan error, 1)
+	go func() {
+		lines := bufio.NewScanner(out)
+		for lines.Scan() {
+			n, err := strconv.Atoi(lines.Text())
+			if err != nil {
+				done <- fmt.Errorf("child: %s", lines.Text())
+				return
+			}
+			acked.Store(int64(n))
+		}
+		done <- nil
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for acked.Load() < 200 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if err := cmd.Process.Kill(); err != nil { // SIGKILL on Unix
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	if acked.Load() < 200 {
+		t.Fatalf("the child appended only %d steps in 30s", acked.Load())
+	}
+
+	rec, problems, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Steps) < int(acked.Load()) {
+		t.Fatalf("loaded %d steps, but the child had appended %d before it was killed", len(rec.Steps), acked.Load())
+	}
+	for i, s := range rec.Steps {
+		if want := "step " + strconv.Itoa(i+1) + " "; !strings.HasPrefix(s.Text.Text, want) {
+			t.Fatalf("step %d holds %q, want it to start with %q", i+1, s.Text.Text, want)
+		}
+	}
+	// A kill cannot cut a write(2) to a file in half, but a truncated last
+	// line is the one problem a crash may leave.
+	if len(problems) > 1 || (len(problems) == 1 && problems[0].Line != len(rec.Steps)+2) {
+		t.Errorf("problems: %v", problems)
+	}
+	t.Logf("killed after %d acknowledged appends; the file holds %d steps", acked.Load(), len(rec.Steps))
+}
+
+func TestValueJSON(t *testing.T) {
+	for _, tc := range []struct {
+		v    Value
+		json string
+	}{
+		{Plain("hi"), `"hi"`},
+		{Plain(""), `""`},
+		{Plain(`{"secret":"X"}`), `"{\"secret\":\"X\"}"`},
+		{SecretValue("ARIADNE_SECRET_PASSWORD"), `{"secret":"ARIADNE_SECRET_PASSWORD"}`},
+	} {
+		b, err := tc.v.MarshalJSON()
+		if err != nil || string(b) != tc.json {
+			t.Errorf("marshal %+v = %s, %v; want %s", tc.v, b, err, tc.json)
+		}
+		var back Value
+		if err := back.UnmarshalJSON([]byte(tc.json)); err != nil || back != tc.v {
+			t.Errorf("unmarshal %s = %+v, %v; want %+v", tc.json, back, err, tc.v)
+		}
+	}
+	var v Value
+	if err := v.UnmarshalJSON([]byte(`{"secret":"lower"}`)); err == nil {
+		t.Error("a secret name that is not an environment variable name was accepted")
+	}
+	if err := v.UnmarshalJSON([]byte(`42`)); err == nil {
+		t.Error("a number was accepted as a value")
+	}
+}
+
+func TestEncodeOmitsEmptyFields(t *testing.T) {
+	var buf bytes.Buffer
+	rec := &Recording{Header: Header{Title: "x"}, Steps: []Step{nav("http://x/")}}
+	if err := Encode(&buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"format":"ariadne-recording","version":1,"title":"x"}
+{"kind":"navigate","url":"http://x/"}
+`
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}

@@ -1,0 +1,113 @@
+// replay.mjs replays a Chrome DevTools Recorder JSON file with
+// @puppeteer/replay in the browser at CHROME_PATH (default
+// /usr/bin/chromium), headless, with a fresh profile, and prints one line of
+// JSON: {"ok":true|false,"error":...,"step":n,"pages":[{"url":...,"status":...}]}
+// where status is the text of each open page's #status element. It exits 1
+// when the replay fails.
+//
+//   node replay.mjs recording.json
+//
+// Besides what @puppeteer/replay does, it reads Ariadne's additions to the
+// format: a change value "${ARIADNE_SECRET_NAME}" is filled in from that
+// environment variable, and a customStep "ariadne:dialog" answers the next
+// JavaScript dialog of its page. Other custom steps are skipped, as
+// @puppeteer/replay skips them, and named on stderr.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRunner, parse, PuppeteerRunnerExtension } from '@puppeteer/replay';
+import puppeteer from 'puppeteer-core';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: node replay.mjs recording.json');
+  process.exit(2);
+}
+
+const flow = parse(JSON.parse(await readFile(file, 'utf8')));
+for (const step of flow.steps) {
+  if (step.type === 'change') {
+    const m = /^\$\{(ARIADNE_SECRET_[A-Z0-9_]+)\}$/.exec(step.value);
+    if (m) {
+      if (process.env[m[1]] === undefined) {
+        console.log(JSON.stringify({ ok: false, error: `set the environment variable ${m[1]}`, pages: [] }));
+        process.exit(1);
+      }
+      step.value = process.env[m[1]];
+    }
+  }
+}
+
+class AriadneExtension extends PuppeteerRunnerExtension {
+  index = -1;
+
+  async beforeEachStep(step, flow) {
+    this.index++;
+    await super.beforeEachStep(step, flow);
+  }
+
+  async pageOf(step) {
+    if (!step.target || step.target === 'main') return this.page;
+    const target = await this.browser.waitForTarget((t) => t.url() === step.target, { timeout: this.timeout });
+    const page = await target.page();
+    if (!page) throw new Error(`no page at ${step.target}`);
+    return page;
+  }
+
+  async runStep(step, flow) {
+    if (step.type === 'customStep') {
+      if (step.name === 'ariadne:dialog') {
+        const answer = step.parameters || {};
+        const page = await this.pageOf(step);
+        page.once('dialog', (dialog) => {
+          const done = answer.accept ? dialog.accept(answer.promptText) : dialog.dismiss();
+          done.catch(() => {});
+        });
+      } else {
+        console.error(`step ${this.index}: skipped custom step ${step.name}`);
+      }
+      return;
+    }
+    // A page in the background gets no animation frames, and Puppeteer's
+    // locators wait for one: bring the step's page to the front, as the
+    // Recorder panel replays in the tab the user sees.
+    if (step.type !== 'setViewport' && step.type !== 'close') {
+      await (await this.pageOf(step)).bringToFront();
+    }
+    await super.runStep(step, flow);
+  }
+}
+
+const userDataDir = await mkdtemp(join(tmpdir(), 'ariadne-replay-'));
+const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+if (process.getuid && process.getuid() === 0) args.push('--no-sandbox');
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  headless: true,
+  args,
+  userDataDir,
+});
+const result = { ok: false, error: null, step: null, pages: [] };
+let extension;
+try {
+  const [page = await browser.newPage()] = await browser.pages();
+  extension = new AriadneExtension(browser, page, { timeout: Number(process.env.REPLAY_TIMEOUT || 5000) });
+  const runner = await createRunner(flow, extension);
+  result.ok = await runner.run();
+} catch (err) {
+  result.error = String((err && err.message) || err);
+  result.step = extension ? extension.index : null;
+}
+for (const p of await browser.pages()) {
+  let status = null;
+  try {
+    status = await p.$eval('#status', (el) => el.textContent);
+  } catch {
+    // no #status on this page
+  }
+  result.pages.push({ url: p.url(), status });
+}
+await browser.close();
+await rm(userDataDir, { recursive: true, force: true });
+console.log(JSON.stringify(result));
+process.exit(result.ok ? 0 : 1);
