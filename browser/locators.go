@@ -31,9 +31,11 @@ import (
 
 // ElementLocators is what Locators found for one ref.
 type ElementLocators struct {
-	Ref   string    `json:"ref"`
-	Role  string    `json:"role"`
-	Name  string    `json:"name,omitempty"`
+	Ref  string `json:"ref"`
+	Role string `json:"role"`
+	Name string `json:"name,omitempty"`
+	// Frame is the frame id of an element in a child frame; "" in the
+	// main frame.
 	Frame string    `json:"frame,omitempty"`
 	Box   *refs.Box `json:"box,omitempty"` // of the located element, in main-frame viewport CSS px
 	// Best is the chosen locator; the zero Candidate when Problem is set.
@@ -265,6 +267,9 @@ func (t *Tab) locators(ctx context.Context, out []ElementLocators, idx []int) er
 		path := findFrame(tree, cdp.FrameID(e.Frame))
 		if path == nil {
 			return staleRef(o.Ref, e, "its frame or page is gone")
+		}
+		if len(path) == 1 {
+			o.Frame = ""
 		}
 		f := path[len(path)-1]
 		if known := t.knownWorld(f.ID); known == nil || known.doc != e.Doc || known.loader != f.LoaderID {
@@ -506,8 +511,9 @@ func (j *locJob) scope(ctx context.Context, ambiguous []*locTarget) error {
 	// Recount each target's ambiguous candidates inside up to two
 	// containers, nearest first.
 	type scoped struct {
-		tg   *locTarget
-		cand refs.Candidate
+		tg    *locTarget
+		cand  refs.Candidate
+		alone int // matches of the candidate unscoped
 	}
 	var all []*scoped
 	for _, tg := range ambiguous {
@@ -522,7 +528,7 @@ func (j *locJob) scope(ctx context.Context, ambiguous []*locTarget) error {
 				if c.Matches < 2 {
 					continue
 				}
-				s := &scoped{tg: tg, cand: refs.Scoped(parent, []refs.Candidate{c})[0]}
+				s := &scoped{tg: tg, cand: refs.Scoped(parent, []refs.Candidate{c})[0], alone: c.Matches}
 				all = append(all, s)
 				counted(&s.cand, tg.pos, nil, tg.page.T, &p)
 			}
@@ -531,8 +537,11 @@ func (j *locJob) scope(ctx context.Context, ambiguous []*locTarget) error {
 	if err := p.run(ctx, j); err != nil {
 		return err
 	}
+	// Keep what scoping narrowed: unique now, or fewer matches (for nth).
 	for _, s := range all {
-		s.tg.cands = append(s.tg.cands, reaching([]refs.Candidate{s.cand}, s.tg.pos)...)
+		if s.cand.Matches < s.alone {
+			s.tg.cands = append(s.tg.cands, reaching([]refs.Candidate{s.cand}, s.tg.pos)...)
+		}
 	}
 	for _, tg := range ambiguous {
 		tg.best, tg.all = refs.Choose(tg.cands)
