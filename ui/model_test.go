@@ -3,7 +3,9 @@ package ui
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -344,9 +346,13 @@ func TestModelHelp(t *testing.T) {
 
 func TestModelCopy(t *testing.T) {
 	f := newFake()
+	var mu sync.Mutex
 	var copied []string
+	get := func() []string { mu.Lock(); defer mu.Unlock(); return slices.Clone(copied) }
 	o := fakeOptions(f)
 	o.Copy = func(s string) (string, error) {
+		mu.Lock()
+		defer mu.Unlock()
 		copied = append(copied, s)
 		if len(copied) > 1 {
 			return "", errors.New("no xclip")
@@ -357,8 +363,8 @@ func TestModelCopy(t *testing.T) {
 	h.ready()
 	h.keys(": e 8 enter y")
 	h.until("the copy", func() bool { return strings.Contains(h.m.StatusText(), "copied") })
-	if len(copied) != 1 || copied[0] != "getByRole('button', { name: 'Save' })" {
-		t.Errorf("copied %q", copied)
+	if len(get()) != 1 || get()[0] != "getByRole('button', { name: 'Save' })" {
+		t.Errorf("copied %q", get())
 	}
 	if !strings.Contains(h.m.StatusText(), "system clipboard (xclip)") {
 		t.Errorf("status %q", h.m.StatusText())
@@ -372,9 +378,9 @@ func TestModelCopy(t *testing.T) {
 	h.settle()
 	golden(t, "model_locators_80x24", h.screen())
 	h.keys("j enter")
-	h.until("the second copy", func() bool { return len(copied) == 2 && strings.Contains(h.m.StatusText(), "OSC 52") })
-	if copied[1] != `get_by_role("button", name="Save")` || h.m.language() != refs.Python {
-		t.Errorf("copied %q in %s", copied[1], h.m.language())
+	h.until("the second copy", func() bool { return len(get()) == 2 && strings.Contains(h.m.StatusText(), "OSC 52") })
+	if get()[1] != `get_by_role("button", name="Save")` || h.m.language() != refs.Python {
+		t.Errorf("copied %q in %s", get()[1], h.m.language())
 	}
 }
 
