@@ -119,6 +119,7 @@ type Model struct {
 	locWanted  map[string]bool // locator reads in flight
 	pendingCpy string          // ref whose chosen locator is copied when it arrives
 	jumpTo     string          // ref to select once the next snapshot is on screen
+	pendingY   string          // ref whose locator picker opens when its locators arrive
 	picking    context.CancelFunc
 
 	over    overlay

@@ -557,3 +557,16 @@ func TestModelNoticeStaysUntilAKey(t *testing.T) {
 		t.Error("the notice outlived a key press")
 	}
 }
+
+// Y before the locators are known opens the picker when they arrive.
+func TestModelLocatorPickerWaitsForLocators(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.SettleDelay = time.Hour // the selection never settles by itself
+	h := newHarness(t, o, 80, 24)
+	h.until("the first page", func() bool { return h.m.snap != nil && h.m.Busy() == "" })
+	h.keys("Y")
+	h.until("the picker", func() bool { return h.m.over == overlayPicker })
+	if h.m.picker.kind != pickLocators || !strings.Contains(h.m.picker.title, "e1") {
+		t.Errorf("picker %q", h.m.picker.title)
+	}
+}

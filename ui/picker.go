@@ -148,7 +148,8 @@ func (m *Model) openLocatorPicker() tea.Cmd {
 			m.fail("reading the locators of "+n.Ref, e.err)
 			return nil
 		}
-		m.setStatus(statusInfo, "reading the locators of "+n.Ref+"… press "+m.keys.Locator.Candidates.Help().Key+" again when they show")
+		m.setStatus(statusInfo, "reading the locators of "+n.Ref+"…")
+		m.pendingY = n.Ref
 		return m.readLocators(n.Ref)
 	}
 	p := &picker{kind: pickLocators, title: "Locators of " + n.Ref + " — enter copies", ref: n.Ref}

@@ -303,6 +303,12 @@ func (m *Model) onLocators(l locMsg) tea.Cmd {
 		m.markDead()
 		return nil
 	}
+	if m.pendingY == l.ref {
+		m.pendingY = ""
+		if n := m.tree.Selected(); n != nil && n.Ref == l.ref && m.over == overlayNone {
+			m.openLocatorPicker()
+		}
+	}
 	if m.pendingCpy == l.ref {
 		m.pendingCpy = ""
 		return m.copyChosen(l.ref)
