@@ -167,18 +167,45 @@ func splitKey(key string) []string {
 	return keys
 }
 
-// describe is a short human description of a step for comments and errors.
+// describe is a short human description of a step for comments and
+// error messages, with the locator as Playwright code.
 func describe(s Step) string {
+	loc := ""
+	if !s.Target.Locator.IsZero() {
+		loc = s.Locator().Code(refs.JavaScript)
+	}
 	switch s.Kind {
 	case Navigate:
 		return "navigate to " + s.URL
 	case Press:
+		if loc != "" {
+			return "press " + s.Key + " in " + loc
+		}
 		return "press " + s.Key
 	case Assert:
-		return "assert " + string(s.Assert.Kind)
+		if loc == "" {
+			return "expect the page's " + string(s.Assert.Kind)
+		}
+		return "expect the " + string(s.Assert.Kind) + " of " + loc
+	case Close:
+		return "close the tab"
 	}
-	if !s.Target.Locator.IsZero() {
-		return string(s.Kind) + " " + s.Locator().Internal()
+	if loc != "" {
+		return string(s.Kind) + " " + loc
 	}
 	return string(s.Kind)
+}
+
+// oneLine makes s safe to print on one line of a comment: hidden
+// characters, newlines included, become \u escapes.
+func oneLine(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		if hidden(r) {
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -112,9 +112,9 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 	n := strconv.Itoa(a.N)
 	what := goString(describe(s))
 	if a.N == 0 {
-		fmt.Fprintf(b, "\n// Start at %s.\n", goComment(s.URL))
+		fmt.Fprintf(b, "\n// Start at %s.\n", oneLine(s.URL))
 	} else {
-		fmt.Fprintf(b, "\n// Step %d: %s.\n", a.N, goComment(describe(s)))
+		fmt.Fprintf(b, "\n// Step %d: %s.\n", a.N, oneLine(describe(s)))
 	}
 	for _, d := range a.Dialogs {
 		fmt.Fprintf(b, "dialogs%d.next(%t, %s)\n", s.Tab, d.Accept, goString(d.PromptText))
@@ -260,12 +260,6 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 		}
 	}
 	return nil
-}
-
-// goComment makes s safe in a // comment on one line.
-func goComment(s string) string {
-	q := goString(s)
-	return q[1 : len(q)-1]
 }
 
 // chromedpModifierNames maps Playwright's modifier names to chromedp's.

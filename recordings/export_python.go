@@ -33,7 +33,7 @@ func ExportPython(rec *Recording, w io.Writer) error {
 		b.WriteString("from playwright.sync_api import Page, expect\n\n\n")
 	}
 	b.WriteString("def test_recording(page: Page) -> None:\n")
-	fmt.Fprintf(&b, "    # %s\n", pyComment(title(rec)))
+	fmt.Fprintf(&b, "    # %s\n", oneLine(title(rec)))
 	e := pyEmitter{b: &b}
 	for _, a := range acts {
 		if err := e.action(a); err != nil {
@@ -42,12 +42,6 @@ func ExportPython(rec *Recording, w io.Writer) error {
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
-}
-
-// pyComment makes s safe on one comment line.
-func pyComment(s string) string {
-	q := pyString(s)
-	return q[1 : len(q)-1]
 }
 
 type pyEmitter struct {

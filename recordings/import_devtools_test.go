@@ -97,7 +97,17 @@ func TestImportDevTools(t *testing.T) {
 	}
 	var got []string
 	for _, s := range rec.Steps {
-		d := describe(s)
+		d := string(s.Kind)
+		switch {
+		case s.Kind == Navigate:
+			d += " to " + s.URL
+		case s.Kind == Press:
+			d += " " + s.Key
+		case s.Kind == Assert:
+			d += " " + string(s.Assert.Kind)
+		case !s.Target.Locator.IsZero():
+			d += " " + s.Locator().Internal()
+		}
 		switch {
 		case s.Kind == Press:
 			d += " (" + s.Key + ")"
