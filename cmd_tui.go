@@ -91,6 +91,7 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		Follow:   !cfg.noFollow,
 		Headful:  cfg.browser.Headful,
 		Locators: ui.BrowserLocators,
+		Copy:     ui.SystemCopy, // else OSC 52 through Bubble Tea
 		Lang:     cfg.lang,
 	})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithOutput(out))
