@@ -8,8 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // ImportError lists the steps of a DevTools recording that ImportDevTools
@@ -422,93 +420,4 @@ func importExpression(e string) (*Assertion, error) {
 		a.Kind = AssertTitle
 	}
 	return a, nil
-}
-
-var ariaSel = regexp.MustCompile(`^(.*?)\[role="([A-Za-z]+)"\]$`)
-
-// importTarget turns DevTools selectors into a target: the best locator
-// by the ladder, the others as fallbacks, and the role and name of an ARIA
-// selector.
-func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
-	var t Target
-	// An ARIA selector with no role names an element by its accessible
-	// name alone, which getByLabel only approximates: it goes last.
-	var locs, weak []refs.Locator
-	var css []string
-	have := func(l refs.Locator) bool {
-		return slices.ContainsFunc(locs, l.Equal) || slices.ContainsFunc(weak, l.Equal)
-	}
-	for _, sel := range sels {
-		var chain refs.Locator
-		ok := true
-		for _, part := range sel {
-			l, role, name, good := importSelector(part, attr)
-			if !good {
-				ok = false
-				break
-			}
-			if role != "" && len(sel) == 1 && t.Role == "" {
-				t.Role, t.Name = role, name
-			}
-			chain = l.Within(chain)
-		}
-		if !ok || chain.Validate() != nil || have(chain) {
-			continue
-		}
-		if len(sel) == 1 && strings.HasPrefix(sel[0], "pierce/") && slices.Contains(css, sel[0][len("pierce/"):]) {
-			continue // the exporter writes pierce/ beside each CSS selector
-		}
-		if len(chain.Parts) == 1 && chain.Parts[0].Kind == refs.KindCSS {
-			css = append(css, chain.Parts[0].CSS)
-		}
-		if len(sel) == 1 && strings.HasPrefix(sel[0], "aria/") && !ariaSel.MatchString(sel[0][len("aria/"):]) {
-			weak = append(weak, chain)
-			continue
-		}
-		locs = append(locs, chain)
-	}
-	locs = append(rankLocators(locs), weak...)
-	if len(locs) == 0 {
-		return t, errors.New("no selector Ariadne can use")
-	}
-	t.Locator, t.Fallbacks = locs[0], locs[1:]
-	if len(t.Fallbacks) == 0 {
-		t.Fallbacks = nil
-	}
-	return t, nil
-}
-
-// importSelector reads one DevTools selector.
-func importSelector(sel, attr string) (l refs.Locator, role, name string, ok bool) {
-	switch {
-	case strings.HasPrefix(sel, "aria/"):
-		body := sel[len("aria/"):]
-		if m := ariaSel.FindStringSubmatch(body); m != nil {
-			name := pUnescape(m[1])
-			return refs.ByRole(m[2], name, name != ""), m[2], name, true
-		}
-		return refs.ByLabel(pUnescape(body), true), "", "", body != ""
-	case strings.HasPrefix(sel, "text/"):
-		return refs.ByText(pUnescape(sel[len("text/"):]), false), "", "", len(sel) > len("text/")
-	case strings.HasPrefix(sel, "xpath/"):
-		return refs.Locator{}, "", "", false
-	case strings.HasPrefix(sel, "pierce/"):
-		return refs.ByCSS(sel[len("pierce/"):]), "", "", len(sel) > len("pierce/")
-	}
-	if n, v, isAttr := unCSSAttr(sel); isAttr {
-		switch {
-		case n == attr || n == refs.DefaultTestIDAttr:
-			if n == attr && attr != refs.DefaultTestIDAttr {
-				return refs.ByTestIDAttr(n, v), "", "", true
-			}
-			return refs.ByTestID(v), "", "", true
-		case n == "placeholder":
-			return refs.ByPlaceholder(v, true), "", "", true
-		case n == "title":
-			return refs.ByTitle(v, true), "", "", true
-		case n == "alt":
-			return refs.ByAltText(v, true), "", "", true
-		}
-	}
-	return refs.ByCSS(sel), "", "", strings.TrimSpace(sel) != ""
 }
