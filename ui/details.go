@@ -68,17 +68,21 @@ func (m *Model) details(width, height int) []string {
 
 // frameOf describes where n lives: "" for the main frame.
 func (m *Model) frameOf(n *refs.Node) string {
-	if m.snap != nil && m.snap.Root != nil && n.Frame != "" && n.Frame != m.snap.Root.Frame {
-		return "iframe (frame " + shortID(n.Frame) + ")"
+	if m.snap == nil || m.snap.Root == nil || n.Frame == "" || n.Frame == m.snap.Root.Frame {
+		return ""
 	}
-	return ""
-}
-
-func shortID(id string) string {
-	if len(id) > 8 {
-		return id[:8] + "…"
+	// The frame's document hangs under its iframe element in the tree.
+	path := pathTo(m.snap.Root, func(x *refs.Node) bool { return x == n })
+	for i := len(path) - 2; i >= 0; i-- {
+		if a := path[i]; a.Role == "iframe" && a.Frame != n.Frame {
+			s := "iframe"
+			if a.Name != "" {
+				s += " " + quote(a.Name)
+			}
+			return s + " [" + a.Ref + "]"
+		}
 	}
-	return id
+	return "a child frame"
 }
 
 // locatorLines renders the locator ladder: every candidate with its code

@@ -570,3 +570,17 @@ func TestModelLocatorPickerWaitsForLocators(t *testing.T) {
 		t.Errorf("picker %q", h.m.picker.title)
 	}
 }
+
+func TestModelDetailsNameTheFrame(t *testing.T) {
+	f := newFake()
+	frame := el("iframe", "e30", "Payment", el("button", "e31", "Pay"))
+	frame.Frame = "F1"
+	frame.Children[0].Frame = "F2"
+	f.pages[fakeURL].Children = append(f.pages[fakeURL].Children, frame)
+	h := newHarness(t, fakeOptions(f), 160, 48)
+	h.ready()
+	h.keys(": e 3 1 enter")
+	if !strings.Contains(h.screen(), `frame   iframe "Payment" [e30]`) {
+		t.Errorf("the details do not name the frame:\n%s", h.screen())
+	}
+}
