@@ -109,9 +109,15 @@ func (m *Model) startOp(kind resultKind, label string, fn func(ctx context.Conte
 		m.setStatus(statusErr, "busy: "+m.busy.label+" is running; esc cancels it")
 		return nil
 	}
-	if m.b == nil && kind != resLaunch {
-		m.setStatus(statusErr, "no browser yet")
-		return nil
+	if kind != resLaunch {
+		if m.dead {
+			m.markDead() // says how to relaunch
+			return nil
+		}
+		if m.b == nil {
+			m.setStatus(statusErr, "no browser yet")
+			return nil
+		}
 	}
 	m.seq++
 	seq := m.seq

@@ -62,7 +62,11 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 // reportResult puts what an operation did into the status line.
 func (m *Model) reportResult(r resultMsg) {
 	if r.err != nil {
-		m.fail(r.label, r.err)
+		what := r.label
+		if r.kind == resLaunch {
+			what = "open " + m.url // the browser started; the page did not load
+		}
+		m.fail(what, r.err)
 		return
 	}
 	if r.page.err != nil {
