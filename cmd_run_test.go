@@ -445,3 +445,24 @@ find email textbox Email
 		}
 	}
 }
+
+func TestRunBackForward(t *testing.T) {
+	srv := pagesServer(t)
+	res, _ := runTestScript(t, srv.URL, `
+open {{URL}}/navigate.html
+find next link "Next page"
+click $next
+back
+forward
+back
+back
+`)
+	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok", "ok")
+	if len(res) == 7 {
+		for i, want := range map[int]string{3: "/navigate.html", 4: "/navigate2.html", 5: "/navigate.html", 6: "about:blank"} {
+			if got, _ := res[i]["url"].(string); !strings.HasSuffix(got, want) {
+				t.Errorf("line %d: url %q, want ...%s", i+1, got, want)
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -215,16 +216,27 @@ func (b *Browser) history(ctx context.Context, delta int) (*NavResult, error) {
 		}
 		return nil, refs.Errorf(refs.CodeNavigationFailed, "cannot go %s: no history entry", word)
 	}
-	act := chromedp.NavigateBack()
-	if delta > 0 {
-		act = chromedp.NavigateForward()
+	entry := h.Entries[i]
+	// chromedp's NavigateBack waits for a load event, which a page restored
+	// from the back/forward cache never fires; wait for the entry instead.
+	if _, err := chromedp.Call(nctx, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: entry.ID}); err != nil {
+		return nil, b.browserErr(refs.Wrap(refs.CodeNavigationFailed, err, "history navigation failed"))
 	}
 	res := &NavResult{}
-	if err := chromedp.Do(nctx, act); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+	for {
+		cur, err := chromedp.Call(nctx, page.GetNavigationHistory, cdp.Empty{})
+		if err == nil && int(cur.CurrentIndex) == i {
+			state, err := chromedp.Run(nctx, chromedp.Evaluate[string]("document.readyState"))
+			if err == nil && state == "complete" {
+				break
+			}
+		}
+		if sleep(nctx, 50*time.Millisecond) != nil {
+			if ctx.Err() != nil {
+				return nil, refs.Wrap(refs.CodeNavigationFailed, ctx.Err(), "history navigation cancelled")
+			}
 			res.Partial = true
-		} else {
-			return nil, b.browserErr(refs.Wrap(refs.CodeNavigationFailed, err, "history navigation failed"))
+			break
 		}
 	}
 	t.fillLocation(ctx, res)
