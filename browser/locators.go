@@ -508,24 +508,30 @@ func (j *locJob) scope(ctx context.Context, ambiguous []*locTarget) error {
 		c.best = steadiest(reaching(cands, c.pos))
 	}
 
-	// Recount each target's ambiguous candidates inside up to two
-	// containers, nearest first.
-	type scoped struct {
-		tg    *locTarget
-		cand  refs.Candidate
-		alone int // matches of the candidate unscoped
-	}
-	var all []*scoped
-	for _, tg := range ambiguous {
-		n := 0
-		for _, ci := range tg.page.C {
-			if ci < 0 || ci >= len(j.containers) || !j.containers[ci].best.Unique() || n == 2 {
+	// Recount each target's ambiguous candidates inside its nearest
+	// uniquely located container; those still ambiguous try the next one.
+	next := map[*locTarget]int{} // index into tg.page.C of the next container
+	for round := 0; round < 2 && len(ambiguous) > 0; round++ {
+		type scoped struct {
+			tg    *locTarget
+			cand  refs.Candidate
+			alone int // matches of the candidate unscoped
+		}
+		var all []*scoped
+		for _, tg := range ambiguous {
+			var parent refs.Locator
+			for i := next[tg]; i < len(tg.page.C); i++ {
+				ci := tg.page.C[i]
+				if ci >= 0 && ci < len(j.containers) && j.containers[ci].best.Unique() {
+					parent, next[tg] = j.containers[ci].best.Locator, i+1
+					break
+				}
+			}
+			if parent.IsZero() {
 				continue
 			}
-			n++
-			parent := j.containers[ci].best.Locator
 			for _, c := range tg.cands {
-				if c.Matches < 2 {
+				if c.Matches < 2 || len(c.Locator.Parts) > 1 {
 					continue
 				}
 				s := &scoped{tg: tg, cand: refs.Scoped(parent, []refs.Candidate{c})[0], alone: c.Matches}
@@ -533,18 +539,23 @@ func (j *locJob) scope(ctx context.Context, ambiguous []*locTarget) error {
 				counted(&s.cand, tg.pos, nil, tg.page.T, &p)
 			}
 		}
-	}
-	if err := p.run(ctx, j); err != nil {
-		return err
-	}
-	// Keep what scoping narrowed: unique now, or fewer matches (for nth).
-	for _, s := range all {
-		if s.cand.Matches < s.alone {
-			s.tg.cands = append(s.tg.cands, reaching([]refs.Candidate{s.cand}, s.tg.pos)...)
+		if err := p.run(ctx, j); err != nil {
+			return err
 		}
-	}
-	for _, tg := range ambiguous {
-		tg.best, tg.all = refs.Choose(tg.cands)
+		// Keep what scoping narrowed: unique now, or fewer matches (for nth).
+		for _, s := range all {
+			if s.cand.Matches < s.alone {
+				s.tg.cands = append(s.tg.cands, reaching([]refs.Candidate{s.cand}, s.tg.pos)...)
+			}
+		}
+		still := ambiguous[:0]
+		for _, tg := range ambiguous {
+			tg.best, tg.all = refs.Choose(tg.cands)
+			if !tg.best.Unique() {
+				still = append(still, tg)
+			}
+		}
+		ambiguous = still
 	}
 	return nil
 }
@@ -608,14 +619,15 @@ func (j *locJob) report(tg *locTarget) {
 		o.Candidates = tg.all
 		return
 	}
-	cands := tg.all
-	if len(prefix) > 0 {
-		cands = make([]refs.Candidate, len(tg.all))
-		for i, c := range tg.all {
-			c.Locator = inFrames(c.Locator, prefix)
-			c.Flags = nil
-			cands[i] = c
-		}
+	if len(prefix) == 0 {
+		o.Best, o.Candidates = tg.best, tg.all
+		return
+	}
+	cands := make([]refs.Candidate, len(tg.all))
+	for i, c := range tg.all {
+		c.Locator = inFrames(c.Locator, prefix)
+		c.Flags = nil
+		cands[i] = c
 	}
 	o.Best, o.Candidates = refs.Choose(cands)
 }

@@ -115,6 +115,8 @@
       this.nameCache = new Map();
       this.lists = new Map(); // memoized global match lists by query key
       this.positions = new WeakMap(); // list -> Map(element -> index)
+      this.treeSorted = new WeakMap(); // list -> its elements in tree order
+      this.memo = new WeakSet(); // the lists kept in this.lists
       this.containers = new Map();
       this.text = null;
     }
@@ -536,9 +538,54 @@
       return this.sorted(out);
     }
 
+    // tree numbers every element depth-first through open shadow roots
+    // (light children, then the shadow root's): an element's descendants
+    // are the elements numbered in [enter, exit).
+    tree() {
+      if (this.dfs) return this.dfs;
+      const enter = new Map(), exit = new Map();
+      let n = 0;
+      const visit = (el) => {
+        enter.set(el, n++);
+        for (let c = el.firstElementChild; c; c = c.nextElementSibling) visit(c);
+        if (el.shadowRoot) for (let c = el.shadowRoot.firstElementChild; c; c = c.nextElementSibling) visit(c);
+        exit.set(el, n);
+      };
+      if (document.documentElement) visit(document.documentElement);
+      this.dfs = { enter, exit };
+      return this.dfs;
+    }
+
+    // within keeps the elements of list (in query order) that are inside
+    // scope, and scope itself if self is set: a range search in a copy of
+    // the list sorted in tree order, kept for the next scope.
+    within(list, scope, self) {
+      const { enter, exit } = this.tree();
+      let byTree = this.treeSorted.get(list);
+      if (!byTree) {
+        const els = list.filter((el) => enter.has(el)).sort((a, b) => enter.get(a) - enter.get(b));
+        byTree = { els, at: els.map((el) => enter.get(el)) };
+        this.treeSorted.set(list, byTree);
+      }
+      const from = enter.get(scope), to = exit.get(scope);
+      if (from === undefined) return list.filter((el) => (self && el === scope) || isInside(scope, el));
+      const first = (v) => {
+        let lo = 0, hi = byTree.at.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (byTree.at[mid] < v) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      };
+      const out = byTree.els.slice(first(self ? from : from + 1), first(to));
+      // Without shadow roots, tree order is query order.
+      return out.length > 1 && this.roots.length > 1 ? this.sorted(out) : out;
+    }
+
     // indexIn is list.indexOf(el), with an index kept for long lists.
     indexIn(list, el) {
-      if (list.length < 64) return list.indexOf(el);
+      if (list.length < 64 || !this.memo.has(list)) return list.indexOf(el);
       let pos = this.positions.get(list);
       if (!pos) {
         pos = new Map();
@@ -560,6 +607,7 @@
       if (!l) {
         l = build();
         this.lists.set(key, l);
+        if (Array.isArray(l)) this.memo.add(l);
       }
       return l;
     }
@@ -600,12 +648,31 @@
 
     // containsText is Playwright's has-text: the element's text holds q.
     containsText(el, q) {
-      const t = this.texts();
-      const i = t.index.get(el);
-      if (i === undefined || t.rs[i] < 0) return false;
+      return this.containing(q).has(el);
+    }
+
+    // containing is the set of elements whose text holds q, in any case:
+    // every node from the lowest one holding an occurrence up to the root.
+    containing(q) {
       const lq = normalizeWS(q).toLowerCase();
-      if (t.caseSafe) return t.L.slice(t.rs[i], t.re[i]).includes(lq);
-      return t.R.slice(t.rs[i], t.re[i]).trim().toLowerCase().includes(lq);
+      return this.list("containing\u0001" + lq, () => {
+        const t = this.texts();
+        const out = new Set();
+        if (!t.caseSafe || !lq) {
+          for (let i = 0; i < t.nodes.length; i++) {
+            if (t.rs[i] >= 0 && t.R.slice(t.rs[i], t.re[i]).trim().toLowerCase().includes(lq)) out.add(t.nodes[i]);
+          }
+          return out;
+        }
+        const seen = new Set();
+        for (let p = t.L.indexOf(lq); p >= 0; p = t.L.indexOf(lq, p + 1)) {
+          for (let i = this.lowest(p, lq.length); i >= 0 && !seen.has(i); i = t.parent[i]) {
+            seen.add(i);
+            out.add(t.nodes[i]);
+          }
+        }
+        return out;
+      });
     }
 
     byRole(role, name, exact, named) {
@@ -698,25 +765,29 @@
       const parsed = this.list("cssparse\u0001" + css, () => parseCSS(css) || false);
       if (!parsed) return null;
       const last = parsed[parsed.length - 1];
-      const candidates = this.compound(last);
+      let candidates = this.compound(last);
       if (candidates === null) return null;
-      const out = [];
-      for (const el of candidates) {
-        if (scope !== document && !isInside(scope, el)) continue;
-        if (this.matchesParents(el, parsed, parsed.length - 2, scope)) out.push(el);
-      }
-      return out;
+      if (scope !== document) candidates = this.within(candidates, scope, false);
+      if (parsed.length === 1) return candidates;
+      return candidates.filter((el) => this.matchesParents(el, parsed, parsed.length - 2, scope));
     }
 
     compound(c) {
       return this.list("compound\u0001" + c.css + "\u0001" + c.hasText.join("\u0001"), () => {
-        let els = [];
-        try {
-          for (const root of this.roots) els = els.concat([...root.querySelectorAll(c.css || "*")]);
-        } catch {
-          return null;
+        let els = this.list("qsa\u0001" + (c.css || "*"), () => {
+          let found = [];
+          try {
+            for (const root of this.roots) found = found.concat([...root.querySelectorAll(c.css || "*")]);
+          } catch {
+            return false;
+          }
+          return found;
+        });
+        if (!els) return null;
+        for (const q of c.hasText) {
+          const holding = this.containing(q);
+          els = els.filter((el) => holding.has(el));
         }
-        for (const q of c.hasText) els = els.filter((el) => this.containsText(el, q));
         return els;
       });
     }
@@ -765,14 +836,12 @@
         case "title": l = this.byAttr("title", part.text || "", !!part.exact); break;
         case "text": {
           l = this.byText(part.text || "", !!part.exact);
-          if (scope === document) return l;
-          return l.filter((el) => el === scope || isInside(scope, el));
+          return scope === document ? l : this.within(l, scope, true);
         }
         case "css": return this.byCSS(part.css || "", scope);
         default: return null;
       }
-      if (scope === document) return l;
-      return l.filter((el) => isInside(scope, el));
+      return scope === document ? l : this.within(l, scope, false);
     }
 
     // run evaluates a chain of parts from the document; null if some part
@@ -813,29 +882,32 @@
   function joinTexts(els, textsOf) {
     const parts = [], starts = [], owners = [];
     let len = 0;
-    for (const el of els) {
+    els.forEach((el, i) => {
       for (const s of textsOf(el)) {
         starts.push(len);
-        owners.push(el);
+        owners.push(i);
         parts.push(s);
         len += s.length + 1;
       }
-    }
+    });
     const big = parts.join("\u0000");
     return {
       find(q) {
-        if (!q) return els.filter((el) => owners.includes(el));
         const hit = new Set();
-        for (let p = big.indexOf(q); p >= 0; p = big.indexOf(q, p + 1)) {
-          let lo = 0, hi = starts.length - 1;
-          while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (starts[mid] <= p) lo = mid;
-            else hi = mid - 1;
+        if (!q) {
+          for (const i of owners) hit.add(i);
+        } else {
+          for (let p = big.indexOf(q); p >= 0; p = big.indexOf(q, p + 1)) {
+            let lo = 0, hi = starts.length - 1;
+            while (lo < hi) {
+              const mid = (lo + hi + 1) >> 1;
+              if (starts[mid] <= p) lo = mid;
+              else hi = mid - 1;
+            }
+            hit.add(owners[lo]);
           }
-          hit.add(owners[lo]);
         }
-        return els.filter((el) => hit.has(el));
+        return [...hit].sort((a, b) => a - b).map((i) => els[i]);
       },
     };
   }
@@ -1322,6 +1394,7 @@
   }
 
   function cssQuote(v) {
+    if (!/["\\\x00-\x1f\x7f]/.test(v)) return '"' + v + '"';
     let out = '"';
     for (const ch of v) {
       const c = ch.codePointAt(0);
@@ -1345,6 +1418,7 @@
   // them now saves a round trip; anything missed is counted later.
   function predict(f, el, frame, dt) {
     const parts = [];
+    const shortText = !!f.text && codePoints(f.text) <= 80;
     const text = (kind, s, extra) => {
       const q = normalizeWS(s || "");
       if (!q) return;
@@ -1363,7 +1437,7 @@
       text("placeholder", a.placeholder);
       text("alt", a.alt);
       text("title", a.title);
-      if (f.text && codePoints(f.text) <= 80) text("text", f.text);
+      if (shortText) text("text", f.text);
     }
     const tag = CSS.escape(f.tag.toLowerCase());
     const css = [];
@@ -1390,7 +1464,7 @@
     }
     if (frame) {
       for (const n of ["title", "src"]) if (a[n]) css.push(tag + "[" + n + "=" + cssQuote(a[n]) + "]");
-    } else if (f.text && codePoints(f.text) <= 80) {
+    } else if (shortText) {
       css.push(tag + ":has-text(" + cssQuote(f.text) + ")");
     }
     if (dt) {
@@ -1460,10 +1534,31 @@
     return [r.x + el.clientLeft + parseFloat(cs.paddingLeft || "0"), r.y + el.clientTop + parseFloat(cs.paddingTop || "0")];
   }
 
+  // pageFor returns the page view for a call. The last call's view, and
+  // with it every index built so far, is reused when it is recent and
+  // nothing in the document changed since (facts followed by count).
+  let cached = null;
+  function pageFor(attr) {
+    if (cached && !cached.dirty && cached.attr === attr && performance.now() - cached.at < 2000) {
+      cached.at = performance.now();
+      return cached.page;
+    }
+    if (cached) cached.observer.disconnect();
+    const page = new Page(attr);
+    const entry = { page, attr, at: performance.now(), dirty: false };
+    entry.observer = new MutationObserver(() => { entry.dirty = true; });
+    for (const root of page.roots) {
+      entry.observer.observe(root === document ? document.documentElement || document : root,
+        { subtree: true, childList: true, attributes: true, characterData: true });
+    }
+    cached = entry;
+    return page;
+  }
+
   // facts: request {attr, targets: [{h, frame}]}; response (a JSON string)
   // {targets: [{h, t, why, problem, box, co, f, k, c}], containers: [{h, f, dt, k}]}.
   function facts(req) {
-    const P = new Page(req.attr);
+    const P = pageFor(req.attr || "data-testid");
     const targets = [];
     const containers = [];
     const containerIndex = new Map();
@@ -1507,7 +1602,7 @@
   // [[matches, index of the element with handle t], ...], [-1, -1] where a
   // chain cannot be evaluated here.
   function count(req) {
-    const P = new Page(req.attr);
+    const P = pageFor(req.attr || "data-testid");
     return JSON.stringify(req.queries.map((q) => {
       const got = P.run(q.parts);
       if (got === null) return [-1, -1];
