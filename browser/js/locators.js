@@ -1535,17 +1535,25 @@
   }
 
   // pageFor returns the page view for a call. The last call's view, and
-  // with it every index built so far, is reused when it is recent and
-  // nothing in the document changed since (facts followed by count).
+  // with it every index built so far, is reused for 2 s if nothing in the
+  // document changed (facts followed by count); then it is dropped.
   let cached = null;
+  const keep = 2000; // ms a page view may be reused for
+  function forget(entry) {
+    if (cached !== entry) return;
+    entry.observer.disconnect();
+    clearTimeout(entry.timer);
+    cached = null;
+  }
   function pageFor(attr) {
-    if (cached && !cached.dirty && cached.attr === attr && performance.now() - cached.at < 2000) {
-      cached.at = performance.now();
+    if (cached && !cached.dirty && cached.attr === attr && performance.now() - cached.at < keep) {
       return cached.page;
     }
-    if (cached) cached.observer.disconnect();
+    if (cached) forget(cached);
     const page = new Page(attr);
     const entry = { page, attr, at: performance.now(), dirty: false };
+    // Let go of the page's elements and indexes when nobody asks again.
+    entry.timer = setTimeout(() => forget(entry), keep);
     entry.observer = new MutationObserver(() => { entry.dirty = true; });
     for (const root of page.roots) {
       entry.observer.observe(root === document ? document.documentElement || document : root,
