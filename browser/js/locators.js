@@ -1620,4 +1620,41 @@
   }
 
   A.locate = { facts, count };
+
+  // ---- find and state: recordings and replay (browser/find.go) ------------
+
+  // find: request {attr, parts}; response (a JSON string) the handles of
+  // the elements the chain matches, in Playwright's order, or null when a
+  // part cannot be evaluated here. Frame parts are entered by the caller.
+  A.locate.find = function find(req) {
+    const P = pageFor(req.attr || "data-testid");
+    const got = P.run(req.parts || []);
+    if (got === null) return JSON.stringify(null);
+    return JSON.stringify(got.map((el) => A.handleOf(el)));
+  };
+
+  // state: request {attr, h}; response (a JSON string) what Playwright's
+  // assertions read of the element: toHaveText's normalized text,
+  // toHaveValue's value, toBeChecked, toBeEnabled and toBeVisible; null
+  // when the element is gone.
+  A.locate.state = function state(req) {
+    const el = A.elementOf(req.h);
+    if (!el || !el.isConnected) return JSON.stringify(null);
+    const P = pageFor(req.attr || "data-testid");
+    const tag = tagOf(el);
+    const type = (el.getAttribute("type") || "").toLowerCase();
+    let value = null;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") value = el.value;
+    let checked = null;
+    if (tag === "INPUT" && (type === "checkbox" || type === "radio")) checked = el.checked;
+    else if (el.hasAttribute("aria-checked")) checked = el.getAttribute("aria-checked") === "true";
+    let disabled = nativelyDisabled(el);
+    for (let x = el; x && !disabled; x = parentOf(x)) {
+      if ((x.getAttribute("aria-disabled") || "").toLowerCase() === "true") disabled = true;
+    }
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    const visible = r.width > 0 && r.height > 0 && st.visibility === "visible" && el.checkVisibility();
+    return JSON.stringify({ text: P.textOf(el), value, checked, enabled: !disabled, visible, tag: tag.toLowerCase(), type });
+  };
 })()
