@@ -44,7 +44,7 @@ func Durability(l Locator) []Flag {
 		switch p.Kind {
 		case KindNth:
 			fs = append(fs, FlagPosition)
-		case KindRole, KindLabel, KindPlaceholder, KindAlt, KindTitle, KindText:
+		case KindRole, KindLabel, KindPlaceholder, KindAlt, KindTitle, KindText, KindFilter:
 			if hasDigit(p.Text) {
 				fs = append(fs, FlagDigits)
 			}

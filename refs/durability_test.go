@@ -59,6 +59,10 @@ func TestDurability(t *testing.T) {
 		{ByTestID("submit"), nil},
 		{ByText("Pay", false).InFrame("#frame-93847"), []Flag{FlagGeneratedID}},
 		{ByText("Item 2", false).Within(ByCSS(".jsx-99")).Nth(0), []Flag{FlagPosition, FlagDigits, FlagGeneratedClass}},
+		{ByRole("article", "", false).Filter("Blue mug"), nil},
+		{ByRole("article", "", false).Filter("$12.00"), []Flag{FlagDigits}},
+		{ByCSS("li").Filter("Blue mug $12.00 Add to cart now"), []Flag{FlagDigits, FlagLongText}},
+		{ByRole("button", "Edit", false).Within(ByRole("row", "", false).Filter("Order 1234")), []Flag{FlagDigits}},
 	}
 	for _, tt := range tests {
 		if got := Durability(tt.loc); !slices.Equal(got, tt.want) {

@@ -22,6 +22,7 @@ const (
 	KindCSS         Kind = "css"         // locator(css)
 	KindFrame       Kind = "frame"       // locator(css).contentFrame()
 	KindNth         Kind = "nth"         // nth(i), first(), last()
+	KindFilter      Kind = "filter"      // filter({ hasText })
 )
 
 // DefaultTestIDAttr is the attribute Playwright reads for getByTestId unless
@@ -46,11 +47,12 @@ type Part struct {
 	// Role is the ARIA role of a KindRole step.
 	Role string `json:"role,omitempty"`
 	// Text is the accessible name (role), label, placeholder, alt text,
-	// title, text or test id to match. A role step carries a name only
-	// when Text is non-empty or Exact is set.
+	// title, text, test id or filter text to match. A role step carries a
+	// name only when Text is non-empty or Exact is set.
 	Text string `json:"text,omitempty"`
 	// Exact asks for a case-sensitive whole-string match instead of
-	// Playwright's default case-insensitive substring match.
+	// Playwright's default case-insensitive substring match. A filter step
+	// cannot be exact: Playwright's filter({ hasText }) has no such option.
 	Exact bool `json:"exact,omitempty"`
 	// Attr is the test id attribute of a KindTestID step; empty means
 	// DefaultTestIDAttr.
@@ -133,6 +135,14 @@ func (l Locator) Nth(i int) Locator {
 	return l.then(Part{Kind: KindNth, Nth: i})
 }
 
+// Filter returns l narrowed to the matches whose text content holds
+// hasText, in any case and with whitespace normalized: Playwright's
+// locator.filter({ hasText }). Unlike Within it selects no new elements,
+// so the result still finds what l finds.
+func (l Locator) Filter(hasText string) Locator {
+	return l.then(Part{Kind: KindFilter, Text: hasText})
+}
+
 // InFrame returns l looked up inside the iframe that frameCSS selects.
 // Calls nest outwards: l.InFrame(inner).InFrame(outer).
 func (l Locator) InFrame(frameCSS string) Locator {
@@ -160,11 +170,11 @@ func (l Locator) then(p Part) Locator {
 func (l Locator) IsZero() bool { return len(l.Parts) == 0 }
 
 // Target returns the last part that selects elements, skipping trailing nth
-// parts: the part that says what the element is. It returns the zero Part
-// for a locator without one.
+// and filter parts: the part that says what the element is. It returns the
+// zero Part for a locator without one.
 func (l Locator) Target() Part {
 	for i := len(l.Parts) - 1; i >= 0; i-- {
-		if k := l.Parts[i].Kind; k != KindNth && k != KindFrame {
+		if k := l.Parts[i].Kind; k != KindNth && k != KindFrame && k != KindFilter {
 			return l.Parts[i]
 		}
 	}
@@ -219,6 +229,13 @@ func (l Locator) Validate() error {
 		case KindNth:
 			if i == 0 || l.Parts[i-1].Kind == KindFrame {
 				return bad(i, "nth must follow a part that selects elements")
+			}
+		case KindFilter:
+			if i == 0 || l.Parts[i-1].Kind == KindFrame {
+				return bad(i, "filter must follow a part that selects elements")
+			}
+			if p.Exact {
+				return bad(i, "filter text cannot be exact (Playwright's filter({ hasText }) matches a substring in any case)")
 			}
 		default:
 			return bad(i, "unknown kind %q", p.Kind)

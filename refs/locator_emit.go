@@ -43,9 +43,17 @@ func (l Locator) Internal() string {
 			b.WriteString(cssPart(p.CSS) + " >> internal:control=enter-frame")
 		case KindNth:
 			b.WriteString("nth=" + strconv.Itoa(p.Nth))
+		case KindFilter:
+			b.WriteString(filterSelector(p))
 		}
 	}
 	return b.String()
+}
+
+// filterSelector is the internal form of filter({ hasText }), which
+// Playwright writes as a case-insensitive text selector.
+func filterSelector(p Part) string {
+	return "internal:has-text=" + textSelectorValue(p.Text, p.Exact)
 }
 
 func attrOf(k Kind) string {
@@ -281,8 +289,29 @@ func (d dialect) part(b base, p Part) []string {
 			return []string{d.property("last")}
 		}
 		return []string{d.method("nth") + "(" + strconv.Itoa(p.Nth) + ")"}
+	case KindFilter:
+		return []string{d.filter(b, p)}
 	}
 	return nil
+}
+
+// filter prints filter({ hasText }). An exact filter has no such call
+// (Validate rejects it); Playwright prints its selector as a locator, and
+// so do we.
+func (d dialect) filter(b base, p Part) string {
+	if p.Exact {
+		return d.method("locator") + "(" + d.quote(filterSelector(p)) + ")"
+	}
+	text := d.quote(p.Text)
+	switch d.lang {
+	case Python:
+		return "filter(has_text=" + text + ")"
+	case Java:
+		return "filter(new " + b.javaClass() + ".FilterOptions().setHasText(" + text + "))"
+	case CSharp:
+		return "Filter(new() { HasText = " + text + " })"
+	}
+	return "filter({ hasText: " + text + " })"
 }
 
 // withExact prints a text-matching call, with the exact option if set.

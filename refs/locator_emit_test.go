@@ -84,6 +84,16 @@ func emitCases() []emitCase {
 		{"frames-nested", ByLabel("CVC", true).InFrame("#inner").InFrame(`iframe[name="outer"]`)},
 		{"frame-first", ByText("Terms", false).Nth(0).InFrame("iframe.terms")},
 		{"frame-css", ByCSS("button.primary").InFrame("iframe")},
+		{"filter-role", ByRole("article", "", false).Filter("Blue mug")},
+		{"filter-css", ByCSS("article").Filter("Blue mug")},
+		{"filter-css-class", ByCSS("li.card").Filter("Linen notebook")},
+		{"filter-then-scoped", ByRole("button", "Add to cart", false).Within(ByRole("article", "", false).Filter("Blue mug"))},
+		{"filter-css-then-scoped", ByText("Edit", true).Within(ByCSS("tr").Filter("Ada Lovelace"))},
+		{"filter-twice", ByRole("row", "", false).Filter("Ada").Filter("Owner")},
+		{"filter-then-nth", ByRole("listitem", "", false).Filter("Blue").Nth(1)},
+		{"nth-then-filter", ByRole("listitem", "", false).Nth(-1).Filter("Blue")},
+		{"filter-in-frame", ByRole("button", "Pay", false).Within(ByRole("group", "", false).Filter("Card")).InFrame("#pay")},
+		{"filter-after-testid", ByTestID("product").Filter("Brass pen")},
 	}
 	for _, tn := range trickyNames {
 		cs = append(cs,
@@ -96,6 +106,8 @@ func emitCases() []emitCase {
 			emitCase{"title/" + tn.name, ByTitle(tn.text, true)},
 			emitCase{"text/" + tn.name, ByText(tn.text, false)},
 			emitCase{"text-exact/" + tn.name, ByText(tn.text, true)},
+			emitCase{"filter/" + tn.name, ByRole("listitem", "", false).Filter(tn.text)},
+			emitCase{"filter-css/" + tn.name, ByCSS("li").Filter(tn.text)},
 		)
 	}
 	return cs
@@ -185,6 +197,20 @@ func TestEmitSpot(t *testing.T) {
 			Python:     `get_by_test_id("it's")`,
 			Java:       `getByTestId("it's")`,
 			CSharp:     `GetByTestId("it's")`,
+		}},
+		{ByRole("article", "", false).Filter("Blue mug"), emitted{
+			Internal:   `internal:role=article >> internal:has-text="Blue mug"i`,
+			JavaScript: `getByRole('article').filter({ hasText: 'Blue mug' })`,
+			Python:     `get_by_role("article").filter(has_text="Blue mug")`,
+			Java:       `getByRole(AriaRole.ARTICLE).filter(new Locator.FilterOptions().setHasText("Blue mug"))`,
+			CSharp:     `GetByRole(AriaRole.Article).Filter(new() { HasText = "Blue mug" })`,
+		}},
+		{ByRole("button", "Add to cart", false).Within(ByCSS("tr").Filter(`Ada's "row"`)), emitted{
+			Internal:   `tr >> internal:has-text="Ada's \"row\""i >> internal:role=button[name="Add to cart"i]`,
+			JavaScript: `locator('tr').filter({ hasText: 'Ada\'s "row"' }).getByRole('button', { name: 'Add to cart' })`,
+			Python:     `locator("tr").filter(has_text="Ada's \"row\"").get_by_role("button", name="Add to cart")`,
+			Java:       `locator("tr").filter(new Locator.FilterOptions().setHasText("Ada's \"row\"")).getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Add to cart"))`,
+			CSharp:     `Locator("tr").Filter(new() { HasText = "Ada's \"row\"" }).GetByRole(AriaRole.Button, new() { Name = "Add to cart" })`,
 		}},
 		{ByPlaceholder("a\"b\\c\n", false), emitted{
 			Internal:   "internal:attr=[placeholder=\"a\\\"b\\\\c\n\"i]",
@@ -293,7 +319,12 @@ func TestEmitMatchesPlaywright(t *testing.T) {
 		Ours       map[string]string `json:"ours"`
 		TestIDAttr string            `json:"testIdAttr"`
 	}
-	cases := emitCases()
+	// Validate rejects an exact filter, which no Playwright call makes, but
+	// Code still prints it as Playwright would.
+	cases := append(emitCases(),
+		emitCase{"filter-exact-invalid", ByRole("listitem", "", false).then(Part{Kind: KindFilter, Text: "Blue's", Exact: true})},
+		emitCase{"filter-exact-after-css-invalid", Locator{Parts: []Part{{Kind: KindCSS, CSS: "li"}, {Kind: KindFilter, Text: "Blue", Exact: true}}}},
+	)
 	var input []in
 	var rows []emitted
 	for _, c := range cases {

@@ -49,6 +49,13 @@ func TestChaining(t *testing.T) {
 	if tgt := last.Target(); tgt.Kind != KindRole || tgt.Text != "OK" {
 		t.Errorf("Target = %+v", tgt)
 	}
+	card := ByRole("article", "", false).Filter("Blue mug")
+	if tgt := card.Target(); tgt.Kind != KindRole || tgt.Role != "article" || RungOf(card) != RungRole {
+		t.Errorf("Target of a filtered locator = %+v, want the article part", tgt)
+	}
+	if got, want := card.Filter("x").Internal(), `internal:role=article >> internal:has-text="Blue mug"i >> internal:has-text="x"i`; got != want || len(card.Parts) != 2 {
+		t.Errorf("Filter = %s, want %s, receiver unchanged", got, want)
+	}
 	if !last.Equal(framed.Nth(-1)) || last.Equal(framed) {
 		t.Errorf("Equal is wrong")
 	}
@@ -80,6 +87,10 @@ func TestValidate(t *testing.T) {
 		{Parts: []Part{{Kind: KindFrame, CSS: "iframe"}}},
 		{Parts: []Part{{Kind: KindFrame, CSS: "iframe"}, {Kind: KindNth}}},
 		{Parts: []Part{{Kind: "xpath", CSS: "//a"}}},
+		{Parts: []Part{{Kind: KindFilter, Text: "x"}}},
+		ByText("x", false).InFrame("iframe").Within(one(Part{Kind: KindFilter, Text: "y"})),
+		{Parts: []Part{{Kind: KindCSS, CSS: "li"}, {Kind: KindFilter, Text: "x", Exact: true}}},
+		{Parts: []Part{{Kind: KindCSS, CSS: "li"}, {Kind: KindFilter, Text: "x", RoleState: RoleState{Level: 1}}}},
 	}
 	for i, l := range bad {
 		if err := l.Validate(); !errors.Is(err, ErrInvalidLocator) {
@@ -91,6 +102,8 @@ func TestValidate(t *testing.T) {
 		ByCSS(`input:not([type=hidden])`),
 		ByRole("checkbox", "", false).WithState(RoleState{Checked: "mixed", Level: 0}),
 		ByText("x", false).InFrame("iframe").Within(ByCSS("div")).Nth(0).InFrame("f"),
+		ByRole("article", "", false).Filter("Blue mug").Filter("").Nth(0).Filter("x"),
+		ByRole("button", "OK", false).Within(ByCSS("li").Filter("Row")).InFrame("iframe"),
 	}
 	for _, l := range good {
 		if err := l.Validate(); err != nil {
