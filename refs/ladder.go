@@ -39,11 +39,19 @@ func Rungs() []Rung {
 	return []Rung{RungTestID, RungRole, RungLabel, RungPlaceholder, RungAlt, RungTitle, RungText, RungCSS}
 }
 
+var rungRanks = func() map[Rung]int {
+	m := map[Rung]int{}
+	for i, r := range Rungs() {
+		m[r] = i
+	}
+	return m
+}()
+
 func (r Rung) rank() int {
-	if i := slices.Index(Rungs(), r); i >= 0 {
+	if i, ok := rungRanks[r]; ok {
 		return i
 	}
-	return len(Rungs())
+	return len(rungRanks)
 }
 
 // RungOf returns the rung of l's target part, or "" if it has none.
@@ -88,6 +96,11 @@ type Facts struct {
 	TestIDAttr string `json:"testIdAttr,omitempty"`
 	// Ancestors are the element's ancestors, nearest first.
 	Ancestors []Element `json:"ancestors,omitempty"`
+	// Distinct is, for a container (row, card, list item, landmark), its
+	// most distinguishing short text: a heading's or a cell's, chosen by
+	// the page to tell it apart from the others of its kind, clean of
+	// digits where another text would do. Propose filters by it.
+	Distinct string `json:"distinct,omitempty"`
 }
 
 // maxTextRunes is the longest text Propose will match by; longer text is
@@ -99,7 +112,8 @@ var vagueRoles = []string{"generic", "none", "presentation", "text", "paragraph"
 
 // Propose returns the candidates for an element in ladder order, with
 // Matches not yet counted. Each text-matching rung comes in its default
-// (case-insensitive substring) form, then its exact form.
+// (case-insensitive substring) form, then its exact form. A container
+// with a Distinct text also gets its role, and its tag, filtered by it.
 func Propose(f Facts) []Candidate {
 	var out []Candidate
 	add := func(r Rung, l Locator) { out = append(out, Candidate{Rung: r, Locator: l}) }
@@ -124,6 +138,16 @@ func Propose(f Facts) []Candidate {
 			add(RungRole, ByRole(f.Role, "", false))
 		}
 	}
+	distinct := normalizeSpace(f.Distinct)
+	if distinct != "" && f.Role != "" && !slices.Contains(vagueRoles, f.Role) {
+		// A name computed from content holds the text: the short name
+		// reads best (getByRole('row', { name: 'Ada Lovelace' })).
+		name := normalizeSpace(f.Name)
+		if name != distinct && strings.Contains(strings.ToLower(name), strings.ToLower(distinct)) {
+			add(RungRole, ByRole(f.Role, distinct, false))
+		}
+		add(RungRole, ByRole(f.Role, "", false).Filter(distinct))
+	}
 	both(RungLabel, f.Label, ByLabel)
 	both(RungPlaceholder, f.Attrs["placeholder"], ByPlaceholder)
 	both(RungAlt, f.Attrs["alt"], ByAltText)
@@ -133,6 +157,22 @@ func Propose(f Facts) []Candidate {
 	}
 	for _, css := range CSSCandidates(f) {
 		add(RungCSS, ByCSS(css))
+	}
+	if distinct != "" {
+		for _, css := range FilterBases(f) {
+			add(RungCSS, ByCSS(css).Filter(distinct))
+		}
+	}
+	return out
+}
+
+// FilterBases returns the CSS an element's text filter narrows: its tag,
+// and its tag with its first stable class (locator('li.card').filter(...)).
+func FilterBases(f Facts) []string {
+	tag := CSSEscape(strings.ToLower(f.Tag))
+	out := []string{tag}
+	if stable, _ := splitClasses(f.Attrs["class"]); len(stable) > 0 {
+		out = append(out, tag+"."+CSSEscape(stable[0]))
 	}
 	return out
 }
@@ -166,14 +206,21 @@ func WithNth(c Candidate, i int) Candidate {
 }
 
 // form orders how a candidate reaches its element: alone, inside a unique
-// ancestor, or by position.
+// ancestor, or by position. A CSS selector that steps down from an
+// ancestor ("#cart button") is a scoped form written in CSS; filters
+// narrow a part without stepping anywhere.
 func form(l Locator) int {
 	selecting := 0
 	for _, p := range l.Parts {
 		switch p.Kind {
 		case KindNth:
 			return 2
-		case KindFrame:
+		case KindFrame, KindFilter:
+		case KindCSS:
+			selecting++
+			if cssDescends(p.CSS) {
+				selecting++
+			}
 		default:
 			selecting++
 		}
@@ -184,23 +231,77 @@ func form(l Locator) int {
 	return 0
 }
 
+// Flag weights for Risk: a mild flag weighs 1, a severe one 2.
+var flagWeights = map[Flag]int{
+	FlagDigits:         1,
+	FlagLongText:       1,
+	FlagGeneratedID:    2,
+	FlagGeneratedClass: 2,
+	FlagPosition:       2,
+}
+
+// fragileRisk is the Risk from which a candidate counts as fragile: one
+// severe flag, or two mild ones (long text holding a price).
+const fragileRisk = 2
+
+// Risk weighs a candidate's durability flags: 1 for each mild one
+// (digits, long text) and for flags it does not know, 2 for each severe
+// one (position, generated id or class).
+func Risk(flags []Flag) int {
+	r := 0
+	for _, f := range flags {
+		if w, ok := flagWeights[f]; ok {
+			r += w
+		} else {
+			r++
+		}
+	}
+	return r
+}
+
+// Fragile reports whether c's flags weigh fragileRisk or more: Choose
+// ranks such a candidate below every sturdy one, and a caller holding a
+// fragile best should look for a better one inside a container.
+func Fragile(c Candidate) bool { return Risk(c.Flags) >= fragileRisk }
+
+// Improvable reports whether a container may give a better locator than
+// c: c is not unique, is fragile, or already steps down from an ancestor
+// in CSS, where the ancestor's role or test id would read better.
+func Improvable(c Candidate) bool {
+	return !c.Unique() || Fragile(c) || form(c.Locator) > 0
+}
+
 // Choose ranks cands and returns the best unique one, marked Chosen, with
 // every candidate in rank order, each keeping its match count and with its
-// durability flags filled in. Ranking: unique candidates first, then
-// ambiguous ones, then those matching nothing; then standalone before scoped before positional; then ladder rung; then the
-// default form before exact; then fewer flags; then the shorter selector.
-// If no candidate is unique, best is the zero Candidate.
+// durability flags filled in. If no candidate is unique, best is the zero
+// Candidate. The ranking, key by key:
+//
+//  1. unique, then ambiguous, then matching nothing;
+//  2. sturdy before fragile (Risk of 2 or more: one severe flag such as
+//     position or a generated id, or two mild ones such as long text with
+//     digits), whatever the rung or form, so that a clean scoped locator
+//     beats a long price-bearing text or a generated id;
+//  3. standalone, then scoped, then positional;
+//  4. ladder rung (test id, role, label, placeholder, alt, title, text,
+//     CSS): one mild flag does not outweigh the ladder;
+//  5. the default form before exact;
+//  6. lower Risk, then fewer flags;
+//  7. the shorter selector.
 func Choose(cands []Candidate) (best Candidate, all []Candidate) {
-	all = make([]Candidate, len(cands))
+	keyed := make([]rankKey, len(cands))
 	for i, c := range cands {
 		if c.Rung == "" {
 			c.Rung = RungOf(c.Locator)
 		}
 		c.Flags = orderFlags(append(slices.Clone(c.Flags), Durability(c.Locator)...))
 		c.Chosen = false
-		all[i] = c
+		keyed[i] = keyOf(c)
 	}
-	slices.SortStableFunc(all, compareCandidates)
+	slices.SortStableFunc(keyed, compareKeys)
+	all = make([]Candidate, len(keyed))
+	for i, k := range keyed {
+		all[i] = k.c
+	}
 	if len(all) == 0 || !all[0].Unique() {
 		return Candidate{}, all
 	}
@@ -208,14 +309,39 @@ func Choose(cands []Candidate) (best Candidate, all []Candidate) {
 	return all[0], all
 }
 
-func compareCandidates(a, b Candidate) int {
+// rankKey holds a candidate with its ranking keys, computed once.
+type rankKey struct {
+	c                        Candidate
+	usability, fragile, form int
+	rung, exact, risk, flags int
+	length                   int
+}
+
+func keyOf(c Candidate) rankKey {
+	risk := Risk(c.Flags)
+	return rankKey{
+		c:         c,
+		usability: usability(c),
+		fragile:   boolRank(risk >= fragileRisk),
+		form:      form(c.Locator),
+		rung:      c.Rung.rank(),
+		exact:     boolRank(c.Locator.Target().Exact),
+		risk:      risk,
+		flags:     len(c.Flags),
+		length:    len(c.Locator.Internal()),
+	}
+}
+
+func compareKeys(a, b rankKey) int {
 	return cmp.Or(
-		cmp.Compare(usability(a), usability(b)),
-		cmp.Compare(form(a.Locator), form(b.Locator)),
-		cmp.Compare(a.Rung.rank(), b.Rung.rank()),
-		cmp.Compare(boolRank(a.Locator.Target().Exact), boolRank(b.Locator.Target().Exact)),
-		cmp.Compare(len(a.Flags), len(b.Flags)),
-		cmp.Compare(len(a.Locator.Internal()), len(b.Locator.Internal())),
+		cmp.Compare(a.usability, b.usability),
+		cmp.Compare(a.fragile, b.fragile),
+		cmp.Compare(a.form, b.form),
+		cmp.Compare(a.rung, b.rung),
+		cmp.Compare(a.exact, b.exact),
+		cmp.Compare(a.risk, b.risk),
+		cmp.Compare(a.flags, b.flags),
+		cmp.Compare(a.length, b.length),
 	)
 }
 

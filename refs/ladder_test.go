@@ -48,8 +48,52 @@ func TestChoose(t *testing.T) {
 		{"standalone css beats a scoped role", []Candidate{
 			countedCand(addToCart, 3),
 			countedCand(addToCart.Within(product), 1),
+			countedCand(ByCSS(`button.add-p42`), 1),
+		}, `button.add-p42`},
+		{"css that steps down from an ancestor is scoped: the scoped role beats it", []Candidate{
+			countedCand(addToCart, 3),
 			countedCand(ByCSS(`#p42 button.add`), 1),
-		}, `#p42 button.add`},
+			countedCand(addToCart.Within(product), 1),
+		}, `internal:testid=[data-testid="product-42"s] >> internal:role=button[name="Add to cart"i]`},
+		{"a filter does not make a locator scoped", []Candidate{
+			countedCand(ByRole("button", "", false).Within(ByCSS("#p42")), 1),
+			countedCand(ByRole("article", "", false).Filter("Blue mug"), 1),
+		}, `internal:role=article >> internal:has-text="Blue mug"i`},
+		// Severity: sturdy before fragile, then the ladder.
+		{"fragile: long text with digits loses to a clean role filter", []Candidate{
+			countedCand(ByText("Blue mug $12.00 Add to cart", false), 1),
+			countedCand(ByRole("article", "", false), 3),
+			countedCand(ByRole("article", "", false).Filter("Blue mug"), 1),
+		}, `internal:role=article >> internal:has-text="Blue mug"i`},
+		{"fragile: long text with digits loses to clean CSS", []Candidate{
+			countedCand(ByText("Blue mug $12.00 Add to cart", false), 1),
+			countedCand(ByCSS("#mug"), 1),
+		}, `#mug`},
+		{"fragile: a generated id loses to a clean scoped role", []Candidate{
+			countedCand(ByCSS(`#\:r5\:`), 1),
+			countedCand(addToCart.Within(product), 1),
+		}, `internal:testid=[data-testid="product-42"s] >> internal:role=button[name="Add to cart"i]`},
+		{"mild: digits alone keep the ladder (text over css)", []Candidate{
+			countedCand(ByCSS("#cart"), 1),
+			countedCand(ByText("Cart: 0", false), 1),
+		}, `internal:text="Cart: 0"i`},
+		{"mild: long text alone keeps the ladder (role over css)", []Candidate{
+			countedCand(ByCSS("button.signup"), 1),
+			countedCand(ByRole("button", "Sign up for our weekly newsletter today", false), 1),
+		}, `internal:role=button[name="Sign up for our weekly newsletter today"i]`},
+		{"two fragile ones: the ladder decides between them", []Candidate{
+			countedCand(ByCSS(`#\:r5\:`), 1),
+			countedCand(ByText("Order 12345 shipped to Ada on May 1", false), 1),
+		}, `internal:text="Order 12345 shipped to Ada on May 1"i`},
+		{"same rung: the clean one before the flagged one", []Candidate{
+			countedCand(ByRole("row", "Ada Lovelace ada@example.com Owner Edit Delete", false), 1),
+			countedCand(ByRole("row", "Ada Lovelace", false), 1),
+			countedCand(ByRole("row", "", false).Filter("Ada Lovelace"), 1),
+		}, `internal:role=row[name="Ada Lovelace"i]`},
+		{"nth stays the last resort, even against fragile text", []Candidate{
+			countedCand(addToCart.Nth(0), 1),
+			countedCand(ByText("Blue mug $12.00 Add to cart", false), 1),
+		}, `internal:text="Blue mug $12.00 Add to cart"i`},
 		{"scoped beats nth", []Candidate{
 			countedCand(addToCart, 3),
 			countedCand(addToCart.Nth(1), 1),
@@ -229,6 +273,48 @@ func TestLadderGolden(t *testing.T) {
 			`internal:testid=[data-test="nav-home"s]`: 1,
 			`internal:role=link[name="Home"i]`:        1,
 		}},
+		{name: "product card: its role filtered by its heading", facts: Facts{
+			Element: Element{Tag: "article", Attrs: map[string]string{"class": "card"}},
+			Role:    "article", Text: "Blue mug $12.00 Add to cart", Distinct: "Blue mug",
+		}, counts: map[string]int{
+			`internal:role=article`:                                  3,
+			`internal:role=article >> internal:has-text="Blue mug"i`: 1,
+			`internal:text="Blue mug $12.00 Add to cart"i`:           1,
+			`internal:text="Blue mug $12.00 Add to cart"s`:           1,
+			`article.card`: 3,
+			`article`:      3,
+			`article >> internal:has-text="Blue mug"i`:      1,
+			`article.card >> internal:has-text="Blue mug"i`: 1,
+		}},
+		{name: "table row: the short name from its first cell", facts: Facts{
+			Element: Element{Tag: "tr"},
+			Role:    "row", Name: "Ada Lovelace ada@example.com Owner Edit Delete",
+			Text: "Ada Lovelace ada@example.com Owner Edit Delete", Distinct: "Ada Lovelace",
+		}, counts: map[string]int{
+			`internal:role=row[name="Ada Lovelace ada@example.com Owner Edit Delete"i]`: 1,
+			`internal:role=row[name="Ada Lovelace ada@example.com Owner Edit Delete"s]`: 1,
+			`internal:role=row[name="Ada Lovelace"i]`:                                   1,
+			`internal:role=row >> internal:has-text="Ada Lovelace"i`:                    1,
+			`internal:text="Ada Lovelace ada@example.com Owner Edit Delete"i`:           1,
+			`internal:text="Ada Lovelace ada@example.com Owner Edit Delete"s`:           1,
+			`tr`: 5,
+			`tr >> internal:has-text="Ada Lovelace"i`: 1,
+		}},
+		{name: "button in a card located by its role and heading", facts: Facts{
+			Element: Element{Tag: "button", Attrs: map[string]string{"type": "button"}},
+			Role:    "button", Name: "Add to cart", Text: "Add to cart",
+		}, counts: map[string]int{
+			`internal:role=button[name="Add to cart"i]`: 3,
+			`internal:role=button[name="Add to cart"s]`: 3,
+			`internal:text="Add to cart"i`:              3,
+			`internal:text="Add to cart"s`:              3,
+			`button[type="button"]`:                     3,
+			`button`:                                    3,
+			`internal:role=article >> internal:has-text="Blue mug"i >> internal:role=button[name="Add to cart"i]`: 1,
+			`internal:role=article >> internal:has-text="Blue mug"i >> internal:role=button[name="Add to cart"s]`: 1,
+			`internal:role=article >> internal:has-text="Blue mug"i >> internal:text="Add to cart"i`:              1,
+			`internal:role=article >> internal:has-text="Blue mug"i >> button`:                                    1,
+		}, parent: ByRole("article", "", false).Filter("Blue mug")},
 		{name: "nothing unique, no parent: nth", facts: Facts{
 			Element: Element{Tag: "li"}, Role: "listitem", Text: "Untitled",
 		}, counts: map[string]int{
@@ -279,6 +365,9 @@ func TestLadderGolden(t *testing.T) {
 		`getByTestId('product-42').getByRole('button', { name: 'Add to cart' })`,
 		`getByRole('button', { name: 'Buy for $19.99' })`,
 		`getByTestId('nav-home')`,
+		`getByRole('article').filter({ hasText: 'Blue mug' })`,
+		`getByRole('row', { name: 'Ada Lovelace' })`,
+		`getByRole('article').filter({ hasText: 'Blue mug' }).getByRole('button', { name: 'Add to cart' })`,
 		`getByText('Untitled').nth(1)`,
 	}
 	for i, r := range out {
@@ -300,5 +389,69 @@ func TestProposeSkipsVagueRolesAndLongText(t *testing.T) {
 	if len(cands) < 3 || cands[0].Locator.Internal() != "internal:role=navigation" ||
 		cands[1].Locator.Internal() != `internal:text="Home About"i` {
 		t.Errorf("Propose = %+v", cands)
+	}
+}
+
+func TestProposeDistinct(t *testing.T) {
+	internals := func(f Facts) []string {
+		var out []string
+		for _, c := range Propose(f) {
+			out = append(out, c.Locator.Internal())
+		}
+		return out
+	}
+	// A row's name holds its first cell: the short name, then the filter.
+	got := internals(Facts{Element: Element{Tag: "tr"}, Role: "row", Name: "Ada Lovelace Owner", Distinct: " Ada  Lovelace "})
+	for _, want := range []string{
+		`internal:role=row[name="Ada Lovelace"i]`,
+		`internal:role=row >> internal:has-text="Ada Lovelace"i`,
+		`tr >> internal:has-text="Ada Lovelace"i`,
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("row: no %s in %q", want, got)
+		}
+	}
+	// An article is not named by its content: no name from the text; a
+	// stable class gives a second filter base, a generated one none.
+	got = internals(Facts{Element: Element{Tag: "article", Attrs: map[string]string{"class": "css-1x2y3z card"}}, Role: "article", Distinct: "Blue mug"})
+	want := []string{
+		`internal:role=article`,
+		`internal:role=article >> internal:has-text="Blue mug"i`,
+		`article.card`,
+		`article.css-1x2y3z`,
+		`article`,
+		`article >> internal:has-text="Blue mug"i`,
+		`article.card >> internal:has-text="Blue mug"i`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("article:\n got %q\nwant %q", got, want)
+	}
+	// A vague role gets no role filter, only CSS ones.
+	got = internals(Facts{Element: Element{Tag: "div"}, Role: "generic", Distinct: "Blue mug"})
+	if !slices.Equal(got, []string{`div`, `div >> internal:has-text="Blue mug"i`}) {
+		t.Errorf("div: %q", got)
+	}
+}
+
+func TestRiskFragileImprovable(t *testing.T) {
+	tests := []struct {
+		c          Candidate
+		risk       int
+		fragile    bool
+		improvable bool
+	}{
+		{Candidate{Locator: ByRole("button", "OK", false), Matches: 1}, 0, false, false},
+		{Candidate{Locator: ByText("$12.00", false), Matches: 1, Flags: []Flag{FlagDigits}}, 1, false, false},
+		{Candidate{Locator: ByText("x", false), Matches: 1, Flags: []Flag{FlagDigits, FlagLongText}}, 2, true, true},
+		{Candidate{Locator: ByCSS("#a"), Matches: 1, Flags: []Flag{FlagGeneratedID}}, 2, true, true},
+		{Candidate{Locator: ByText("x", false), Matches: 1, Flags: []Flag{"custom"}}, 1, false, false},
+		{Candidate{Locator: ByCSS("#cart button"), Matches: 1}, 0, false, true},
+		{Candidate{Locator: ByRole("button", "OK", false), Matches: 2}, 0, false, true},
+		{Candidate{Locator: ByRole("article", "", false).Filter("Blue mug"), Matches: 1}, 0, false, false},
+	}
+	for _, tt := range tests {
+		if r, f, i := Risk(tt.c.Flags), Fragile(tt.c), Improvable(tt.c); r != tt.risk || f != tt.fragile || i != tt.improvable {
+			t.Errorf("%s %v: risk %d fragile %v improvable %v, want %d %v %v", tt.c.Locator, tt.c.Flags, r, f, i, tt.risk, tt.fragile, tt.improvable)
+		}
 	}
 }

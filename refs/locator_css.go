@@ -246,3 +246,33 @@ func unescapeCSS(s string) string {
 	}
 	return b.String()
 }
+
+// cssDescends reports whether a selector steps from one element to
+// another: a descendant, child or sibling combinator outside strings,
+// attribute selectors and parentheses ("#cart button", "ul > li").
+func cssDescends(css string) bool {
+	css = strings.TrimSpace(css)
+	depth := 0
+	for i := 0; i < len(css); i++ {
+		switch c := css[i]; c {
+		case '\\':
+			if i+1 < len(css) {
+				_, n := cssEscapeAt(css[i:])
+				i += n - 1
+			}
+		case '"', '\'':
+			i = stringEnd(css, i)
+		case '[':
+			i = attrEnd(css, i)
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ' ', '\t', '\n', '\r', '\f', '>', '+', '~':
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

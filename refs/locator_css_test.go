@@ -95,3 +95,26 @@ func TestCSSTokens(t *testing.T) {
 		}
 	}
 }
+
+func TestCSSDescends(t *testing.T) {
+	tests := map[string]bool{
+		"button":                          false,
+		"#cart":                           false,
+		"  li.card  ":                     false,
+		`a[href="/a b > c"]`:              false,
+		`li:has-text("Blue mug")`:         false,
+		`input:not([type=hidden], .x y)`:  false,
+		`#\31 st\ field`:                  false,
+		"#cart button":                    true,
+		"ul>li":                           true,
+		"h2 + p":                          true,
+		"h2~p":                            true,
+		`[data-testid="card"] button.add`: true,
+		`#\31 23 > a`:                     true,
+	}
+	for css, want := range tests {
+		if got := cssDescends(css); got != want {
+			t.Errorf("cssDescends(%q) = %v, want %v", css, got, want)
+		}
+	}
+}
