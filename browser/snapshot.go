@@ -137,7 +137,7 @@ func (s *snapshotter) frame(ctx context.Context, ft *page.FrameTree, offset [2]f
 
 // walk runs the walker in world w and decodes its output.
 func (t *Tab) walk(ctx context.Context, w *world) (*rawSnapshot, error) {
-	raw, err := t.evalIn(ctx, w, "__ariadne.snapshot()")
+	raw, err := t.evalIn(ctx, w, "__ariadne.lines()")
 	if err != nil {
 		return nil, err
 	}

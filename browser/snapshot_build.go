@@ -3,6 +3,8 @@ package browser
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/chromedp/cdproto/cdp/jsonv2"
 
@@ -47,23 +49,148 @@ type rawSnapshot struct {
 	Nodes []rawNode `json:"nodes"` // document order; Nodes[0] is the root
 }
 
-// decodeWalk decodes what Runtime.evaluate returned for snapshot(): a JSON
-// string holding the walk's JSON.
+// decodeWalk decodes what Runtime.evaluate returned for lines(): a JSON
+// string holding the walk in the compact line form.
 func decodeWalk(raw json.RawMessage) (*rawSnapshot, error) {
 	var str string
 	if err := jsonv2.Unmarshal(raw, &str); err != nil {
 		return nil, fmt.Errorf("decoding the walker's output: %w", err)
 	}
-	return decodeRaw([]byte(str))
+	return decodeLines(str)
 }
 
-// decodeRaw decodes the walk's JSON.
+// decodeRaw decodes the JSON form of a walk (what snapshot() returns).
 func decodeRaw(data []byte) (*rawSnapshot, error) {
 	var rs rawSnapshot
 	if err := jsonv2.Unmarshal(data, &rs); err != nil {
 		return nil, fmt.Errorf("decoding the walker's output: %w", err)
 	}
 	return &rs, nil
+}
+
+// decodeLines decodes the compact form of a walk (what lines() returns;
+// world.js documents the fields). It is several times faster than JSON on
+// a large page, and the text it reads is half the size.
+func decodeLines(s string) (*rawSnapshot, error) {
+	line, rest, _ := strings.Cut(s, "\n")
+	head := strings.Split(line, "\t")
+	if len(head) != 5 || head[0] != "A1" {
+		return nil, fmt.Errorf("decoding the walker's output: unknown header %.40q", line)
+	}
+	count, err := strconv.Atoi(head[4])
+	if err != nil {
+		return nil, fmt.Errorf("decoding the walker's output: count %q", head[4])
+	}
+	rs := &rawSnapshot{Doc: unescape(head[1]), URL: unescape(head[2]), Title: unescape(head[3]), Count: count}
+	rs.Nodes = make([]rawNode, 0, strings.Count(rest, "\n")+1)
+	var f [20]string
+	for n := 1; rest != ""; n++ {
+		line, rest, _ = strings.Cut(rest, "\n")
+		k := splitTabs(line, f[:])
+		if k < 3 {
+			return nil, fmt.Errorf("decoding the walker's output: line %d has %d fields", n, k)
+		}
+		var r rawNode
+		r.R = f[0]
+		if r.Pi, err = strconv.Atoi(f[1]); err != nil {
+			return nil, fmt.Errorf("decoding the walker's output: line %d: parent %q", n, f[1])
+		}
+		if r.R == "#" {
+			r.N = unescape(f[2])
+			rs.Nodes = append(rs.Nodes, r)
+			continue
+		}
+		if k < 9 {
+			return nil, fmt.Errorf("decoding the walker's output: line %d has %d fields", n, k)
+		}
+		if r.H, err = strconv.Atoi(f[2]); err != nil {
+			return nil, fmt.Errorf("decoding the walker's output: line %d: handle %q", n, f[2])
+		}
+		r.T = f[3]
+		bits, _ := strconv.Atoi(f[4])
+		r.D, r.S, r.Q, r.F, r.A, r.Fr = bits&1, bits>>1&1, bits>>2&1, bits>>3&1, bits>>4&1, bits>>5&1
+		if f[5] != "" {
+			r.B = make([]float64, 4)
+			for i := range 4 {
+				if r.B[i], err = strconv.ParseFloat(f[5+i], 64); err != nil {
+					return nil, fmt.Errorf("decoding the walker's output: line %d: box %q", n, f[5+i])
+				}
+			}
+		}
+		r.N = unescape(f[9])
+		if v, ok := strings.CutPrefix(f[10], "="); ok {
+			v = unescape(v)
+			r.V = &v
+		}
+		if u, ok := strings.CutPrefix(f[11], "="); ok {
+			u = unescape(u)
+			r.U = &u
+		}
+		r.Ph = unescape(f[12])
+		r.C, r.P, r.X = f[13], f[14], f[15]
+		if f[16] != "" {
+			r.L, _ = strconv.Atoi(f[16])
+		}
+		r.I = f[17]
+		if x, y, ok := strings.Cut(f[18], ","); ok {
+			cx, err1 := strconv.ParseFloat(x, 64)
+			cy, err2 := strconv.ParseFloat(y, 64)
+			if err1 == nil && err2 == nil {
+				r.Co = []float64{cx, cy}
+			}
+		}
+		rs.Nodes = append(rs.Nodes, r)
+	}
+	return rs, nil
+}
+
+// splitTabs splits line at tabs into f, clearing the fields it does not
+// reach, and returns the number of fields found.
+func splitTabs(line string, f []string) int {
+	k := 0
+	for k < len(f) {
+		i := strings.IndexByte(line, '\t')
+		if i < 0 {
+			f[k] = line
+			k++
+			break
+		}
+		f[k] = line[:i]
+		line = line[i+1:]
+		k++
+	}
+	for i := k; i < len(f); i++ {
+		f[i] = ""
+	}
+	return k
+}
+
+// unescape undoes the walker's escaping of \\, \t, \n and \r.
+func unescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch s[i] {
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }
 
 // frameSlot is an iframe node whose document is read separately.

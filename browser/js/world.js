@@ -44,35 +44,57 @@
   // Live only during one snapshot: the page may change between snapshots.
   // Every helper also works without them (actions call getRole at any time).
 
-  let cStyle = null;   // element -> computed style
-  let cRole = null;    // element -> role or null
-  let cHidden = null;  // element -> hidden by display:none, aria-hidden or not slotted (self or ancestor)
-  let cVisible = null; // element -> checkVisibility() and visibility:visible
-  let cName = null;    // element -> accessible name
-  let cDisabled = null;
-  let cContent = null; // scope (document or shadow root) -> {p, e}: may have pseudo / element content
+  // One record per element: {st: computed style, d: display, role, cv:
+  // rendered (see rendered), ah: aria-hidden on it or an ancestor, vis:
+  // checkVisibility() and visibility:visible, hid: hidden by display:none,
+  // aria-hidden or not being slotted (itself or an ancestor), name, dis:
+  // aria-disabled through ancestors}.
+  let cInfo = null;
+  let cContent = null; // scope (document or shadow root) -> content rules
+  let cLabels = null;  // scope -> Map(control -> [label])
 
   function beginCaches() {
-    cStyle = new Map();
-    cRole = new Map();
-    cHidden = new Map();
-    cVisible = new Map();
-    cName = new Map();
-    cDisabled = new Map();
+    cInfo = new Map();
     cContent = new Map();
+    cLabels = new Map();
   }
   function endCaches() {
-    cStyle = cRole = cHidden = cVisible = cName = cDisabled = cContent = null;
+    cInfo = cContent = cLabels = null;
   }
 
-  function styleOf(el) {
-    let s = cStyle && cStyle.get(el);
+  function newInfo() {
+    return { st: undefined, d: undefined, role: undefined, cv: undefined, ah: undefined, vis: undefined, hid: undefined, name: undefined, dis: undefined };
+  }
+
+  function info(el) {
+    if (!cInfo) return newInfo();
+    let r = cInfo.get(el);
+    if (r === undefined) {
+      r = newInfo();
+      cInfo.set(el, r);
+    }
+    return r;
+  }
+
+  function styleOf(el, rec) {
+    if (!rec) rec = info(el);
+    let s = rec.st;
     if (s === undefined) {
       const view = el.ownerDocument && el.ownerDocument.defaultView;
-      s = view ? view.getComputedStyle(el) : null;
-      if (cStyle) cStyle.set(el, s);
+      s = rec.st = view ? view.getComputedStyle(el) : null;
     }
     return s;
+  }
+
+  // displayOf is the computed display, "" without a style.
+  function displayOf(el, rec) {
+    if (!rec) rec = info(el);
+    let d = rec.d;
+    if (d === undefined) {
+      const st = styleOf(el, rec);
+      d = rec.d = st ? st.display : "";
+    }
+    return d;
   }
 
   // ---- DOM helpers --------------------------------------------------------------
@@ -324,12 +346,10 @@
     return explicit;
   }
 
-  function getRole(el) {
-    let r = cRole && cRole.get(el);
-    if (r === undefined) {
-      r = computeRole(el);
-      if (cRole) cRole.set(el, r);
-    }
+  function getRole(el, rec) {
+    if (!rec) rec = info(el);
+    let r = rec.role;
+    if (r === undefined) r = rec.role = computeRole(el);
     return r;
   }
 
@@ -350,21 +370,48 @@
     return r.width > 0 && r.height > 0;
   }
 
-  function styleVisible(el, st) {
-    let v = cVisible && cVisible.get(el);
+  function styleVisible(el, rec) {
+    let v = rec.vis;
     if (v === undefined) {
-      v = !st || (el.checkVisibility() && st.visibility === "visible");
-      if (cVisible) cVisible.set(el, v);
+      const st = styleOf(el, rec);
+      v = rec.vis = !st || (el.checkVisibility() && st.visibility === "visible");
     }
     return v;
   }
 
+  // rendered: the element has a box and visibility: visible. The common
+  // case, answered without computing the element's style.
+  function rendered(el, rec) {
+    let v = rec.cv;
+    if (v === undefined) v = rec.cv = el.checkVisibility({ visibilityProperty: true });
+    return v;
+  }
+
+  // ariaHiddenUp: aria-hidden="true" on the element or an ancestor.
+  function ariaHiddenUp(el, rec) {
+    if (!rec) rec = info(el);
+    let h = rec.ah;
+    if (h === undefined) {
+      const a = el.getAttribute("aria-hidden");
+      h = a !== null && a.toLowerCase() === "true";
+      if (!h) {
+        const p = parentOrHost(el);
+        if (p) h = ariaHiddenUp(p);
+      }
+      rec.ah = h;
+    }
+    return h;
+  }
+
   // hiddenForAria: the element is not in the accessibility tree.
-  function hiddenForAria(el) {
+  function hiddenForAria(el, rec) {
     if (isIgnored(el)) return true;
-    const st = styleOf(el);
+    if (!rec) rec = info(el);
     const isSlot = el.nodeName === "SLOT";
-    if (st && st.display === "contents" && !isSlot) {
+    // A rendered, visible element has no display:none or unslotted
+    // ancestor: only aria-hidden can hide it.
+    if (!isSlot && rendered(el, rec)) return ariaHiddenUp(el, rec);
+    if (displayOf(el, rec) === "contents" && !isSlot) {
       for (let c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 1 && !hiddenForAria(c)) return false;
         if (c.nodeType === 3 && isVisibleText(c)) return false;
@@ -372,25 +419,26 @@
       return true;
     }
     const optionInSelect = el.nodeName === "OPTION" && !!el.closest("select");
-    if (!optionInSelect && !isSlot && !styleVisible(el, st)) return true;
-    return hiddenByAncestry(el);
+    if (!optionInSelect && !isSlot && !styleVisible(el, rec)) return true;
+    return hiddenByAncestry(el, rec);
   }
 
-  function hiddenByAncestry(el) {
-    let h = cHidden && cHidden.get(el);
+  function hiddenByAncestry(el, rec) {
+    if (!rec) rec = info(el);
+    let h = rec.hid;
     if (h === undefined) {
       h = false;
-      if (el.parentElement && el.parentElement.shadowRoot && !el.assignedSlot) h = true;
+      const parent = el.parentElement;
+      if (parent && parent.shadowRoot && !el.assignedSlot) h = true;
       if (!h) {
-        const st = styleOf(el);
         const ah = el.getAttribute("aria-hidden");
-        h = !st || st.display === "none" || (ah !== null && ah.toLowerCase() === "true");
+        h = !styleOf(el, rec) || displayOf(el, rec) === "none" || (ah !== null && ah.toLowerCase() === "true");
       }
       if (!h) {
-        const p = parentOrHost(el);
+        const p = parent || parentOrHost(el);
         if (p) h = hiddenByAncestry(p);
       }
-      if (cHidden) cHidden.set(el, h);
+      rec.hid = h;
     }
     return h;
   }
@@ -398,40 +446,98 @@
   // ---- CSS generated content ------------------------------------------------
   // Text from content: on ::before/::after (and alt text given on an element
   // with content: ... / "alt"). Computing a pseudo-element's style is costly,
-  // so each tree scope's style sheets are read first: without a rule that
-  // sets content, no element of that scope can have any.
+  // so each tree scope's style sheets are read first: only elements that
+  // match a rule setting content can have any. For each scope we keep the
+  // selectors of those rules (the originating element's part, for
+  // ::before and ::after) and test elements with matches(); when a sheet
+  // cannot be read or a selector not understood, every element is checked.
+
+  // splitSelectors splits a selector list at its top-level commas.
+  function splitSelectors(text) {
+    const out = [];
+    let depth = 0, quote = "", start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (quote) {
+        if (ch === "\\") i++;
+        else if (ch === quote) quote = "";
+      } else if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === "(" || ch === "[") depth++;
+      else if (ch === ")" || ch === "]") depth--;
+      else if (ch === "," && depth === 0) {
+        out.push(text.slice(start, i).trim());
+        start = i + 1;
+      }
+    }
+    out.push(text.slice(start).trim());
+    return out;
+  }
 
   function contentFlags(scope) {
     let f = cContent && cContent.get(scope);
     if (f) return f;
-    f = { p: false, e: false };
-    const scan = (rules) => {
-      for (const r of rules) {
-        if (f.p && f.e) return;
-        if (r.styleSheet) sheet(r.styleSheet);
-        if (r.cssRules && r.cssRules.length) scan(r.cssRules);
-        if (r.style && r.style.getPropertyValue("content")) {
-          if (/before|after/i.test(r.selectorText || "")) f.p = true;
-          else f.e = true;
-        }
+    // all*: check every element; sel*: selector lists to match; host: a
+    // :host rule gives the shadow host content.
+    f = { allBefore: false, allAfter: false, allEl: false, before: [], after: [], el: [], host: false };
+    const everything = () => { f.allBefore = f.allAfter = f.allEl = f.host = true; };
+    const valid = (sel) => {
+      try {
+        document.documentElement.matches(sel);
+        return true;
+      } catch {
+        return false;
       }
     };
-    const sheet = (s) => {
+    const rule = (r) => {
+      const text = r.selectorText || "";
+      if (text.includes("&")) return everything(); // nested: relative to its parent
+      for (const one of splitSelectors(text)) {
+        if (/:host|::slotted|::part/i.test(one)) {
+          f.host = true;
+          f.allBefore = f.allAfter = f.allEl = true;
+          continue;
+        }
+        const pseudo = /::?(before|after)\b/i.exec(one);
+        if (!pseudo) {
+          if (one.includes("::")) continue; // another pseudo-element (::marker, ::placeholder)
+          if (valid(one)) f.el.push(one);
+          else f.allEl = true;
+          continue;
+        }
+        let base = one.replace(/::?(before|after)\b/gi, "").trim();
+        if (base === "" || /[>+~]$/.test(base)) base += "*";
+        const which = pseudo[1].toLowerCase();
+        if (!valid(base)) {
+          if (which === "before") f.allBefore = true;
+          else f.allAfter = true;
+        } else f[which].push(base);
+      }
+    };
+    const scan = (rules) => {
+      for (const r of rules) {
+        if (r.styleSheet) sheet(r.styleSheet);
+        if (r.cssRules && r.cssRules.length) scan(r.cssRules);
+        if (r.style && r.style.getPropertyValue("content")) rule(r);
+      }
+    };
+    const sheet = (sh) => {
       let rules;
       try {
-        rules = s.cssRules;
+        rules = sh.cssRules;
       } catch {
-        f.p = f.e = true; // not readable (another origin): assume the worst
-        return;
+        return everything(); // not readable (another origin)
       }
       if (rules) scan(rules);
     };
     try {
-      for (const s of scope.styleSheets || []) sheet(s);
-      for (const s of scope.adoptedStyleSheets || []) sheet(s);
+      for (const sh of scope.styleSheets || []) sheet(sh);
+      for (const sh of scope.adoptedStyleSheets || []) sheet(sh);
     } catch {
-      f.p = f.e = true;
+      everything();
     }
+    f.before = f.before.length ? f.before.join(", ") : "";
+    f.after = f.after.length ? f.after.join(", ") : "";
+    f.el = f.el.length ? f.el.join(", ") : "";
     if (cContent) cContent.set(scope, f);
     return f;
   }
@@ -439,17 +545,21 @@
   function mayHaveContent(el, pseudo) {
     if (!cContent) return true;
     const f = contentFlags(el.getRootNode());
-    if (pseudo ? f.p : f.e) return true;
-    if (el.shadowRoot && (pseudo ? contentFlags(el.shadowRoot).p : contentFlags(el.shadowRoot).e)) return true; // :host rules
+    if (pseudo === "::before" ? f.allBefore || (f.before && el.matches(f.before)) :
+      pseudo === "::after" ? f.allAfter || (f.after && el.matches(f.after)) :
+        f.allEl || (f.el && el.matches(f.el))) return true;
+    if (el.shadowRoot && contentFlags(el.shadowRoot).host) return true;
     return !pseudo && el.hasAttribute("style") && !!el.style.getPropertyValue("content");
   }
 
   // cssContent returns the text that CSS content adds to el (pseudo "" for
-  // the element itself, "::before" or "::after"), or undefined.
-  function cssContent(el, pseudo) {
-    if (!mayHaveContent(el, pseudo)) return undefined;
+  // the element itself, "::before" or "::after"), or undefined. checked
+  // says the caller already knows that a content rule may apply.
+  function cssContent(el, pseudo, checked) {
+    if (!checked && !mayHaveContent(el, pseudo)) return undefined;
     const view = el.ownerDocument && el.ownerDocument.defaultView;
     const st = pseudo ? view && view.getComputedStyle(el, pseudo) : styleOf(el);
+
     if (!st) return undefined;
     let content;
     const value = st.content;
@@ -535,11 +645,11 @@
   const rangeRoles = new Set(["progressbar", "scrollbar", "slider", "spinbutton", "meter"]);
   const placeholderTypes = new Set(["text", "password", "number", "search", "tel", "email", "url"]);
 
-  function accessibleName(el) {
-    let v = cName && cName.get(el);
+  function accessibleName(el, rec) {
+    if (!rec) rec = info(el);
+    let v = rec.name;
     if (v === undefined) {
-      v = noNameRoles.has(getRole(el) || "") ? "" : normalizeWS(textAlt(el, { visited: new Set(), tgt: "self" }));
-      if (cName) cName.set(el, v);
+      v = rec.name = noNameRoles.has(getRole(el, rec) || "") ? "" : normalizeWS(textAlt(el, { visited: new Set(), tgt: "self" }));
     }
     return v;
   }
@@ -647,13 +757,13 @@
       }
       if (type === "file") {
         o.visited.add(el);
-        const labels = el.labels || [];
+        const labels = labelsOf(el);
         if (labels.length && !o.lb) return fromLabels(labels, o);
         return "Choose File";
       }
       if (type === "image") {
         o.visited.add(el);
-        const labels = el.labels || [];
+        const labels = labelsOf(el);
         if (labels.length && !o.lb) return fromLabels(labels, o);
         const alt = el.getAttribute("alt") || "";
         if (alt.trim()) return alt;
@@ -664,18 +774,18 @@
     }
     if (!labelledBy && tag === "BUTTON") {
       o.visited.add(el);
-      const labels = el.labels || [];
+      const labels = labelsOf(el);
       if (labels.length) return fromLabels(labels, o);
     }
     if (!labelledBy && tag === "OUTPUT") {
       o.visited.add(el);
-      const labels = el.labels || [];
+      const labels = labelsOf(el);
       if (labels.length) return fromLabels(labels, o);
       return el.getAttribute("title") || "";
     }
     if (!labelledBy && (tag === "TEXTAREA" || tag === "SELECT" || tag === "INPUT" || tag === "METER" || tag === "PROGRESS")) {
       o.visited.add(el);
-      const labels = el.labels || [];
+      const labels = labelsOf(el);
       if (labels.length) return fromLabels(labels, o);
       const usePlaceholder = (tag === "INPUT" && placeholderTypes.has(el.type)) || tag === "TEXTAREA";
       const placeholder = el.getAttribute("placeholder") || "";
@@ -721,6 +831,29 @@
     return undefined;
   }
 
+  // labelsOf is el.labels, from one pass over the labels of el's tree
+  // scope per snapshot: Chromium's el.labels walks the whole document on
+  // every call, which made a page of labelled fields quadratic.
+  function labelsOf(el) {
+    if (!cLabels) return el.labels || [];
+    const scope = el.getRootNode();
+    let m = cLabels.get(scope);
+    if (!m) {
+      m = new Map();
+      if (scope.querySelectorAll) {
+        for (const label of scope.querySelectorAll("label")) {
+          const c = label.control;
+          if (!c) continue;
+          const list = m.get(c);
+          if (list) list.push(label);
+          else m.set(c, [label]);
+        }
+      }
+      cLabels.set(scope, m);
+    }
+    return m.get(el) || [];
+  }
+
   function fromLabels(labels, o) {
     const parts = [];
     for (const label of labels) {
@@ -746,9 +879,8 @@
     const visit = (node, skipSlotted) => {
       if (skipSlotted && node.assignedSlot) return;
       if (node.nodeType === 1) {
-        const st = styleOf(node);
         let t = textAlt(node, o);
-        if ((st && st.display || "inline") !== "inline" || node.nodeName === "BR") t = " " + t + " ";
+        if ((displayOf(node) || "inline") !== "inline" || node.nodeName === "BR") t = " " + t + " ";
         out += t;
       } else if (node.nodeType === 3) {
         out += node.textContent || "";
@@ -801,7 +933,8 @@
   }
 
   function ariaDisabledChain(el) {
-    let d = cDisabled && cDisabled.get(el);
+    const rec = info(el);
+    let d = rec.dis;
     if (d === undefined) {
       const a = (el.getAttribute("aria-disabled") || "").toLowerCase();
       if (a === "true") d = true;
@@ -810,7 +943,7 @@
         const p = parentOrHost(el);
         d = p ? ariaDisabledChain(p) : false;
       }
-      if (cDisabled) cDisabled.set(el, d);
+      rec.dis = d;
     }
     return d;
   }
@@ -856,7 +989,8 @@
     }
     if (el.required || (el.getAttribute("aria-required") || "").toLowerCase() === "true") n.q = 1;
     if (el === active) n.f = 1;
-    if (interactiveRoles.has(role) || isFocusable(el) || (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable))) n.a = 1;
+    if (interactiveRoles.has(role) || isFocusable(el) ||
+      (el.hasAttribute("contenteditable") && el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable))) n.a = 1;
     // The current value, for the UI and scripts (the text tree has its own
     // copy as a text child, as Playwright prints it).
     if (tag === "INPUT" || tag === "TEXTAREA") {
@@ -889,42 +1023,158 @@
     return Math.round(x * 100) / 100;
   }
 
+  // snapshot returns the walk as JSON: {doc, url, title, count, nodes},
+  // nodes in document order, each with the index of its parent (pi). Text
+  // nodes have r "#" and their text in n.
   function snapshot() {
+    const w = walkWithCaches();
+    const nodes = [];
+    const flatten = (n, parent) => {
+      const idx = nodes.length;
+      const kids = n.k;
+      const out = { ...n, pi: parent };
+      delete out.k;
+      nodes.push(out);
+      for (const c of kids) {
+        if (typeof c === "string") nodes.push({ r: "#", n: c, pi: idx });
+        else flatten(c, idx);
+      }
+    };
+    flatten(w.root, -1);
+    return JSON.stringify({ doc, url: location.href, title: document.title, count: w.count, nodes });
+  }
+
+  // lines returns the same walk in the compact form Ariadne reads
+  // (browser/snapshot_build.go, decodeLines): one line per node, fields
+  // separated by tabs, with \\, \t, \n and \r escaped in strings. The
+  // first line is "A1", doc, url, title, count. A text node is "#", parent
+  // index, text. An element is role, parent index, handle, tag, flags
+  // (1 disabled, 2 selected, 4 required, 8 focused, 16 interactive,
+  // 32 iframe), x, y, width, height, name, value, url, placeholder,
+  // checked, pressed, expanded, level, invalid, content origin "x,y";
+  // value and url start with "=" when present; trailing empty fields are
+  // left out.
+  function lines() {
+    const w = walkWithCaches();
+    const out = ["A1\t" + esc(doc) + "\t" + esc(location.href) + "\t" + esc(document.title) + "\t" + w.count];
+    let index = 0;
+    const emit = (n, parent) => {
+      const idx = index++;
+      const bits = (n.d ? 1 : 0) | (n.s ? 2 : 0) | (n.q ? 4 : 0) | (n.f ? 8 : 0) | (n.a ? 16 : 0) | (n.fr ? 32 : 0);
+      const f = [n.r, parent, n.h, n.t || "", bits];
+      if (n.b) f.push(n.b[0], n.b[1], n.b[2], n.b[3]);
+      else f.push("", "", "", "");
+      f.push(n.n ? esc(n.n) : "", n.v !== undefined ? "=" + esc(n.v) : "", n.u !== undefined ? "=" + esc(n.u) : "",
+        n.ph !== undefined ? esc(n.ph) : "", n.c || "", n.p || "", n.x || "", n.l || "", n.i || "", n.co ? n.co[0] + "," + n.co[1] : "");
+      let end = f.length;
+      while (end > 9 && f[end - 1] === "") end--;
+      f.length = end;
+      out.push(f.join("\t"));
+      for (const c of n.k) {
+        if (typeof c === "string") {
+          index++;
+          out.push("#\t" + idx + "\t" + esc(c));
+        } else emit(c, idx);
+      }
+    };
+    emit(w.root, -1);
+    return out.join("\n");
+  }
+
+  const escRe = /[\\\t\n\r]/;
+  const escAll = /[\\\t\n\r]/g;
+  const escMap = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+  function esc(s) {
+    return escRe.test(s) ? s.replace(escAll, (c) => escMap[c]) : s;
+  }
+
+  function walkWithCaches() {
     beginCaches();
     try {
-      return JSON.stringify(walk());
+      return walk();
     } finally {
       endCaches();
     }
   }
 
+  // A Gap stands for the space around a block element's content (see
+  // merge). Whether the element is a block is only read when it matters.
+  class Gap {
+    constructor(el, rec) {
+      this.el = el;
+      this.rec = rec;
+    }
+  }
+  function isBlockGap(g) {
+    return (displayOf(g.el, g.rec) || "inline") !== "inline";
+  }
+  const spaceRe = /\s/;
+  function isSpace(ch) {
+    return spaceRe.test(ch);
+  }
+  // firstSignificant and lastSignificant return the first and last
+  // character that normalizeWS keeps (zero-width space and soft hyphen
+  // vanish), or "".
+  function firstSignificant(s) {
+    for (let i = 0; i < s.length; i++) {
+      const ch = s[i];
+      if (ch !== "\u200b" && ch !== "\u00ad") return ch;
+    }
+    return "";
+  }
+  function lastSignificant(s) {
+    for (let i = s.length - 1; i >= 0; i--) {
+      const ch = s[i];
+      if (ch !== "\u200b" && ch !== "\u00ad") return ch;
+    }
+    return "";
+  }
+
+  const lowerTags = new Map();
+  function lowerTag(el) {
+    const t = el.tagName;
+    let l = lowerTags.get(t);
+    if (l === undefined) {
+      l = t.toLowerCase();
+      lowerTags.set(t, l);
+    }
+    return l;
+  }
+
   function walk() {
     const active = deepActiveElement();
-    const visited = new Set();
     let count = 0;
+    // Elements that aria-owns moves elsewhere are read once, where the walk
+    // meets them first (owners are looked up in the document, as
+    // Playwright does).
+    const owned = new Set();
+    for (const owner of document.querySelectorAll("[aria-owns]")) {
+      for (const id of owner.getAttribute("aria-owns").split(/\s+/)) {
+        const o = id && document.getElementById(id);
+        if (o) owned.add(o);
+      }
+    }
+    const seen = new Set();
 
     // toNode makes the snapshot node of el, or null if el has no role of its
     // own (its content then belongs to the parent node).
-    function toNode(el) {
+    function toNode(el, rec) {
       const tag = tagOf(el);
       if (tag === "IFRAME" || tag === "FRAME") {
         const r = el.getBoundingClientRect();
-        const st = styleOf(el);
+        const st = styleOf(el, rec);
         count++;
         return {
-          h: handleOf(el), r: "iframe", t: tag.toLowerCase(), fr: 1, k: [],
+          h: handleOf(el), r: "iframe", t: lowerTag(el), fr: 1, k: [],
           b: [round(r.x), round(r.y), round(r.width), round(r.height)],
           co: [round(r.x + el.clientLeft + parseFloat(st.paddingLeft || "0")), round(r.y + el.clientTop + parseFloat(st.paddingTop || "0"))],
         };
       }
-      const role = getRole(el);
+      const role = getRole(el, rec);
       if (!role || role === "presentation" || role === "none") return null;
-      if (role === "generic" && el.childNodes.length === 1 && el.childNodes[0].nodeType === 3) {
-        const st = styleOf(el);
-        if (st && st.display === "inline") return null;
-      }
-      const n = { h: handleOf(el), r: role, t: el.tagName.toLowerCase(), k: [] };
-      const name = accessibleName(el);
+      if (role === "generic" && el.childNodes.length === 1 && el.childNodes[0].nodeType === 3 && displayOf(el, rec) === "inline") return null;
+      const n = { h: handleOf(el), r: role, t: lowerTag(el), k: [] };
+      const name = accessibleName(el, rec);
       if (name) n.n = name;
       states(el, tag, role, n, active);
       if ((tag === "INPUT" || tag === "TEXTAREA") && el.type !== "checkbox" && el.type !== "radio" && el.type !== "file") {
@@ -936,7 +1186,21 @@
       return n;
     }
 
-    function visit(parent, node) {
+    // hidden is hiddenForAria for an element the walk reached through its
+    // parent, which is not hidden: only the element's own state is left.
+    function hidden(el, rec) {
+      if (isIgnored(el)) return true;
+      if (el.nodeName !== "SLOT" && rendered(el, rec)) {
+        const a = el.getAttribute("aria-hidden");
+        return (rec.ah = a !== null && a.toLowerCase() === "true");
+      }
+      return hiddenForAria(el, rec);
+    }
+
+    // visit reads node into parent. flags are the content rules of node's
+    // tree scope; byOwner is set when aria-owns brought node here, away from
+    // its own parent.
+    function visit(parent, node, flags, byOwner) {
       if (node.nodeType === 3) {
         const t = node.nodeValue;
         if (t && parent.r !== "textbox") parent.k.push(t);
@@ -944,45 +1208,61 @@
       }
       if (node.nodeType !== 1) return;
       const el = node;
-      if (visited.has(el)) return;
-      visited.add(el);
-      if (hiddenForAria(el)) return;
-      let owned = null;
+      if (owned.size && owned.has(el)) {
+        if (seen.has(el)) return;
+        seen.add(el);
+      }
+      // A record of its own when name computations have not made one: the
+      // walk meets each element once.
+      const rec = cInfo.get(el) || newInfo();
+      if (byOwner ? hiddenForAria(el, rec) : hidden(el, rec)) return;
+      let ownedKids = null;
       if (el.hasAttribute("aria-owns")) {
-        owned = [];
+        ownedKids = [];
         for (const id of el.getAttribute("aria-owns").split(/\s+/)) {
           const o = id && document.getElementById(id);
-          if (o) owned.push(o);
+          if (o) {
+            ownedKids.push(o);
+            owned.add(o);
+          }
         }
       }
-      const n = toNode(el);
+      const n = toNode(el, rec);
       if (n) parent.k.push(n);
-      content(n || parent, el, owned);
+      content(n || parent, el, rec, ownedKids, flags);
       if (n) merge(n);
     }
 
-    function content(n, el, owned) {
-      const st = styleOf(el);
-      const block = (st && st.display || "inline") !== "inline" || el.nodeName === "BR";
+    function content(n, el, rec, ownedKids, flags) {
       const k = n.k;
-      if (block) k.push(" ");
-      const before = cssContent(el, "::before");
-      if (before) k.push(before);
+      // Block content is set off by spaces: a gap, which merge resolves
+      // (reading the display) only where it joins two words.
+      const gap = el.nodeName === "BR" ? " " : new Gap(el, rec);
+      if (k.length) k.push(gap);
+      const host = el.shadowRoot !== null && contentFlags(el.shadowRoot).host;
+      if (host || flags.allBefore || (flags.before && el.matches(flags.before))) {
+        const before = cssContent(el, "::before", true);
+        if (before) k.push(before);
+      }
       const assigned = el.nodeName === "SLOT" ? el.assignedNodes() : null;
       if (assigned && assigned.length) {
-        for (const c of assigned) visit(n, c);
+        for (const c of assigned) visit(n, c, contentFlags(c.getRootNode()));
       } else {
+        const root = el.shadowRoot;
         for (let c = el.firstChild; c; c = c.nextSibling) {
-          if (!c.assignedSlot) visit(n, c);
+          if (root === null || !c.assignedSlot) visit(n, c, flags);
         }
-        if (el.shadowRoot) {
-          for (let c = el.shadowRoot.firstChild; c; c = c.nextSibling) visit(n, c);
+        if (root) {
+          const inner = contentFlags(root);
+          for (let c = root.firstChild; c; c = c.nextSibling) visit(n, c, inner);
         }
       }
-      if (owned) for (const c of owned) visit(n, c);
-      const after = cssContent(el, "::after");
-      if (after) k.push(after);
-      if (block) k.push(" ");
+      if (ownedKids) for (const c of ownedKids) visit(n, c, contentFlags(c.getRootNode()), true);
+      if (host || flags.allAfter || (flags.after && el.matches(flags.after))) {
+        const after = cssContent(el, "::after", true);
+        if (after) k.push(after);
+      }
+      k.push(gap);
       // As Playwright does, these come from the element whose content is
       // being read, which is the node's own element but for unusual nesting.
       if (n.r === "link" && el.hasAttribute("href")) n.u = dataURL(el.getAttribute("href"));
@@ -998,18 +1278,32 @@
       const k = n.k;
       if (!k.length) return;
       const out = [];
-      let buf = null;
+      let buf = null;  // the current run of text
+      let gaps = null; // gaps met since the run's last string
       for (const c of k) {
         if (typeof c === "string") {
+          if (gaps !== null && buf !== null) {
+            const next = firstSignificant(c);
+            if (next === "") {
+              buf += c; // only zero-width characters: the gaps still wait
+              continue;
+            }
+            const last = lastSignificant(buf);
+            if (last !== "" && !isSpace(last) && !isSpace(next) && gaps.some(isBlockGap)) buf += " ";
+          }
+          gaps = null;
           buf = buf === null ? c : buf + c;
-          continue;
+        } else if (c instanceof Gap) {
+          if (buf !== null) (gaps || (gaps = [])).push(c);
+        } else {
+          if (buf !== null) {
+            const t = normalizeWS(buf);
+            if (t) out.push(t);
+            buf = null;
+          }
+          gaps = null;
+          out.push(c);
         }
-        if (buf !== null) {
-          const t = normalizeWS(buf);
-          if (t) out.push(t);
-          buf = null;
-        }
-        out.push(c);
       }
       if (buf !== null) {
         const t = normalizeWS(buf);
@@ -1021,25 +1315,19 @@
 
     const root = { h: handleOf(document.documentElement), r: "document", k: [] };
     const body = document.body;
-    if (body) visit(root, body);
-    merge(root);
-
-    // Flatten in document order with parent indexes: Go decodes a flat list
-    // in one pass, however deep the page is.
-    const nodes = [];
-    const flatten = (n, parent) => {
-      const idx = nodes.length;
-      const kids = n.k;
-      delete n.k;
-      n.pi = parent;
-      nodes.push(n);
-      for (const c of kids) {
-        if (typeof c === "string") nodes.push({ r: "#", n: c, pi: idx });
-        else flatten(c, idx);
+    if (body) {
+      // The body is read like any element, its ancestors as Playwright
+      // reads them.
+      if (!hiddenForAria(body)) {
+        const rec = info(body);
+        const n = toNode(body, rec);
+        if (n) root.k.push(n);
+        content(n || root, body, rec, null, contentFlags(document));
+        if (n) merge(n);
       }
-    };
-    flatten(root, -1);
-    return { doc, url: location.href, title: document.title, count, nodes };
+    }
+    merge(root);
+    return { root, count };
   }
 
   function dataURL(href) {
@@ -1048,6 +1336,6 @@
     return comma === -1 ? href : href.slice(0, comma + 1) + "\u2026";
   }
 
-  globalThis.__ariadne = { doc, handleOf, elementOf, snapshot, getRole, accessibleName };
+  globalThis.__ariadne = { doc, handleOf, elementOf, snapshot, lines, getRole, accessibleName };
   return doc;
 })()
