@@ -3,6 +3,7 @@ package browser
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -291,7 +292,7 @@ func (b *builder) fill(n *refs.Node, r *rawNode) {
 		n.InvalidKind = r.I
 	}
 	if len(r.B) == 4 {
-		n.Box = &refs.Box{X: r.B[0] + b.offset[0], Y: r.B[1] + b.offset[1], Width: r.B[2], Height: r.B[3]}
+		n.Box = &refs.Box{X: round2(r.B[0] + b.offset[0]), Y: round2(r.B[1] + b.offset[1]), Width: r.B[2], Height: r.B[3]}
 	}
 	if r.R == "document" {
 		return
@@ -302,3 +303,7 @@ func (b *builder) fill(n *refs.Node, r *rawNode) {
 	n.Ref = b.table.Assign(refs.Key{Tab: b.tab, Frame: b.frame, Doc: b.doc, Handle: r.H}, r.R, r.N, idx)
 	b.count++
 }
+
+// round2 rounds to hundredths of a pixel, as the walker does, so that sums
+// of rounded numbers print short.
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
