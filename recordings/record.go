@@ -1,0 +1,317 @@
+package recordings
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// This file turns what the browser reports about an action into steps,
+// and adds them to the recording file as they happen. It stays pure: the
+// caller (ariadne run, the explorer) asks the browser, and hands over
+//
+//   - before the action, the element's locators (Element): the action may
+//     remove the element, and then nothing can be asked of it;
+//   - after it, what followed (Action): a navigation, the dialogs it
+//     raised and how they were answered, the tabs it opened.
+
+// Element is what the browser said about the element of a step, read
+// before the step acted on it.
+type Element struct {
+	// Best is the locator the ladder chose, with the iframes it lives in
+	// as frame parts in front (as browser.ElementLocators gives it).
+	Best refs.Locator
+	// Candidates are the ladder's ranked candidates with their match
+	// counts, Best among them. The other unique ones become the target's
+	// fallbacks, in this order.
+	Candidates []refs.Candidate
+	Role, Name string
+	// FramePath is the index of each iframe among its parent's child
+	// frames, outermost first (for the DevTools Recorder export).
+	FramePath []int
+	// Password is set for a password field: what is typed into it is a
+	// secret.
+	Password bool
+}
+
+// ErrNoLocator is wrapped by the errors of steps whose element has no
+// locator, which therefore cannot be recorded.
+var ErrNoLocator = errors.New("no locator")
+
+// Target splits e's locators into the frame chain the element lives in
+// and the step's Target, relative to that frame. Fallbacks are the other
+// candidates that matched the element alone, in the same frame chain.
+func (e Element) Target() (frame refs.Locator, t Target, err error) {
+	if e.Best.IsZero() {
+		return refs.Locator{}, Target{}, fmt.Errorf("%w: %s %q has none that matches it alone", ErrNoLocator, e.Role, e.Name)
+	}
+	frame, best := splitFrames(e.Best)
+	if best.IsZero() {
+		return refs.Locator{}, Target{}, fmt.Errorf("%w: %s %q: the locator %s selects a frame, not an element", ErrNoLocator, e.Role, e.Name, e.Best)
+	}
+	t = Target{Locator: best, Role: e.Role, Name: e.Name}
+	for _, c := range e.Candidates {
+		if !c.Unique() {
+			continue
+		}
+		f, l := splitFrames(c.Locator)
+		if l.IsZero() || !f.Equal(frame) || l.Equal(best) ||
+			slices.ContainsFunc(t.Fallbacks, func(x refs.Locator) bool { return x.Equal(l) }) {
+			continue
+		}
+		t.Fallbacks = append(t.Fallbacks, l)
+	}
+	return frame, t, nil
+}
+
+// splitFrames splits the leading frame parts off l.
+func splitFrames(l refs.Locator) (frame, rest refs.Locator) {
+	i := 0
+	for i < len(l.Parts) && l.Parts[i].Kind == refs.KindFrame {
+		i++
+	}
+	if i > 0 {
+		frame = refs.Locator{Parts: slices.Clone(l.Parts[:i])}
+	}
+	if i < len(l.Parts) {
+		rest = refs.Locator{Parts: slices.Clone(l.Parts[i:])}
+	}
+	return frame, rest
+}
+
+// Action is one thing done in the browser, as a recorder sees it. Fields
+// a kind does not use stay empty, as in Step.
+type Action struct {
+	Kind Kind
+	// TabID is the browser's id of the tab the action happened in.
+	TabID   string
+	Element *Element // the target; nil for page-wide actions
+	To      *Element // where a drag drops
+
+	URL        string // navigate
+	Text       string // fill, type: the text as typed
+	Key        string // press: one key or chord, in Playwright's form
+	Values     []string
+	Files      []string
+	Button     string
+	Modifiers  []string
+	ClickCount int
+	DX, DY     float64
+
+	URLBefore, URLAfter string
+	// Navigated is set when the action loaded another document in its tab.
+	Navigated bool
+	// Dialogs are the JavaScript dialogs the action raised, as answered.
+	Dialogs []DialogAnswer
+	// Opened are the ids of the tabs the action opened (popups).
+	Opened []string
+	Time   time.Time
+}
+
+// Recorder turns actions into steps and adds them to a recording file as
+// they happen. It numbers the tabs: the first one it sees is tab 0, each
+// tab an action opened the next number. A Recorder is safe for use by
+// several goroutines.
+type Recorder struct {
+	mu      sync.Mutex
+	w       *Writer
+	secrets Secrets
+	tabs    map[string]int
+	next    int
+}
+
+// NewRecorder returns a recorder writing to w; firstTab, if not "", is
+// the browser's id of tab 0.
+func NewRecorder(w *Writer, s Secrets, firstTab string) *Recorder {
+	r := &Recorder{w: w, secrets: s, tabs: map[string]int{}}
+	if firstTab != "" {
+		r.tabs[firstTab] = 0
+		r.next = 1
+	}
+	return r
+}
+
+// Writer returns the file the recorder writes.
+func (r *Recorder) Writer() *Writer { return r.w }
+
+// tab returns the number of the tab with browser id id, numbering it if
+// it is new. Call with r.mu held.
+func (r *Recorder) tab(id string) int {
+	if n, ok := r.tabs[id]; ok {
+		return n
+	}
+	n := r.next
+	r.tabs[id] = n
+	r.next++
+	return n
+}
+
+// Tab returns the recording's number for the tab with browser id id.
+func (r *Recorder) Tab(id string) (int, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n, ok := r.tabs[id]
+	return n, ok
+}
+
+// Record adds the steps of a: the step itself, then a dialog step for
+// each dialog it raised. It returns the steps as built (the file may hold
+// them collapsed, see Add). A value typed into a password field is
+// stored as a secret unless the recorder records secrets: the step's
+// Text.Secret then names the environment variable to set for replays.
+func (r *Recorder) Record(a Action) ([]Step, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	steps, err := r.steps(a)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range steps {
+		if err := r.w.Add(s); err != nil {
+			return nil, err
+		}
+	}
+	return steps, nil
+}
+
+// Assert adds an assertion step about e (nil for a page assertion) in the
+// tab with browser id tabID.
+func (r *Recorder) Assert(tabID string, e *Element, a Assertion, url string) (Step, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := Step{Kind: Assert, Tab: r.tab(tabID), Time: time.Now().UTC(), Assert: &a, URLBefore: url, URLAfter: url}
+	if e != nil {
+		frame, t, err := e.Target()
+		if err != nil {
+			return Step{}, err
+		}
+		s.Frame, s.FramePath, s.Target = frame, framePathOf(frame, e.FramePath), t
+	}
+	if err := r.w.Add(s); err != nil {
+		return Step{}, err
+	}
+	return s, nil
+}
+
+// Dialog adds a step answering a dialog outside any recorded action (the
+// user answered a dialog that was waiting).
+func (r *Recorder) Dialog(tabID string, d DialogAnswer) (Step, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := Step{Kind: Dialog, Tab: r.tab(tabID), Time: time.Now().UTC(), Dialog: &d}
+	if err := r.w.Add(s); err != nil {
+		return Step{}, err
+	}
+	return s, nil
+}
+
+// steps builds a's steps. Call with r.mu held.
+func (r *Recorder) steps(a Action) ([]Step, error) {
+	if a.Time.IsZero() {
+		a.Time = time.Now()
+	}
+	s := Step{
+		Kind: a.Kind, Time: a.Time.UTC(), Tab: r.tab(a.TabID),
+		URL: a.URL, Key: a.Key, Values: a.Values, Files: a.Files,
+		Button: a.Button, Modifiers: a.Modifiers, ClickCount: a.ClickCount, DX: a.DX, DY: a.DY,
+		Navigated: a.Navigated, URLBefore: a.URLBefore, URLAfter: a.URLAfter,
+	}
+	if s.Button == "left" {
+		s.Button = ""
+	}
+	if s.ClickCount == 1 || (s.Kind == DblClick && s.ClickCount == 2) {
+		s.ClickCount = 0
+	}
+	if a.Kind == Fill || a.Kind == Type {
+		s.Text = Plain(a.Text)
+	}
+	if a.Kind == Navigate {
+		// A navigate is where the tab goes; it is not a navigation it caused.
+		s.Navigated = false
+	}
+	field := Field{}
+	if a.Element != nil {
+		frame, t, err := a.Element.Target()
+		if err != nil {
+			return nil, fmt.Errorf("cannot record %s: %w", a.Kind, err)
+		}
+		s.Frame, s.FramePath, s.Target = frame, framePathOf(frame, a.Element.FramePath), t
+		field = Field{Password: a.Element.Password, Label: a.Element.Name}
+	}
+	if a.To != nil {
+		_, t, err := a.To.Target()
+		if err != nil {
+			return nil, fmt.Errorf("cannot record the drop target: %w", err)
+		}
+		s.To = t
+	}
+	for _, id := range a.Opened {
+		if _, known := r.tabs[id]; !known {
+			s.OpensTab = r.tab(id)
+			break
+		}
+	}
+	s = r.secrets.Apply(s, field)
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	steps := []Step{s}
+	for _, d := range a.Dialogs {
+		d := d
+		steps = append(steps, Step{Kind: Dialog, Tab: s.Tab, Time: s.Time, Dialog: &d})
+	}
+	return steps, nil
+}
+
+// framePathOf keeps path only when it names every frame of frame.
+func framePathOf(frame refs.Locator, path []int) []int {
+	if len(frame.Parts) == 0 || len(path) != len(frame.Parts) {
+		return nil
+	}
+	return slices.Clone(path)
+}
+
+// Summary is a one-line description of a step for lists and progress
+// lines: what it does, with the locator as Playwright code and the text
+// it types (a secret as $NAME).
+func Summary(s Step) string {
+	d := describe(s)
+	switch s.Kind {
+	case Fill, Type:
+		d += " " + quoteShort(s.Text.String())
+	case Select:
+		d += " " + quoteShort(fmt.Sprint(s.Values))
+	case Assert:
+		if s.Assert != nil && s.Assert.Expected != "" && s.Assert.Kind != AssertAriaSnapshot {
+			d += " is " + quoteShort(s.Assert.Expected)
+		}
+		if s.Assert != nil && s.Assert.Not {
+			d += " (not)"
+		}
+	case Dialog:
+		if s.Dialog != nil {
+			verb := "dismiss"
+			if s.Dialog.Accept {
+				verb = "accept"
+			}
+			d = verb + " the " + s.Dialog.Type + " dialog"
+		}
+	}
+	if s.Tab != 0 {
+		d += fmt.Sprintf(" (tab %d)", s.Tab)
+	}
+	return oneLine(d)
+}
+
+// quoteShort quotes s, cut to 60 characters.
+func quoteShort(s string) string {
+	r := []rune(s)
+	if len(r) > 60 {
+		s = string(r[:57]) + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -1,0 +1,538 @@
+package recordings
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// This file replays a recording against a Driver, the little a replay
+// needs of a browser, so that the engine itself stays pure and is tested
+// with a fake. Each step's target is looked up by its chosen locator; when
+// that does not match exactly one element, by its fallbacks in order (the
+// step is then "healed"). Assertions are retried until they hold or the
+// step's time is up, as Playwright's expect does.
+
+// Driver is what Replay needs of a browser. Tabs are the recording's tab
+// numbers: 0 is the tab the replay starts in, n the tab that the step with
+// OpensTab n opened; the driver keeps the map from those to its own tabs.
+// Elements are named by the ids Find returns.
+type Driver interface {
+	// Find returns, for each locator (frame parts first), the elements it
+	// matches in tab, in Playwright's order. An element that matched but
+	// cannot be acted on (it is not in the ARIA tree) has the id "".
+	Find(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error)
+	// Do performs step s in its tab, on the elements found for its Target
+	// (el) and To (to), typing text (Text resolved). A step with OpensTab
+	// makes the driver wait for that tab and number it.
+	Do(ctx context.Context, s Step, el, to, text string) error
+	// ArmDialog sets the answer to the next JavaScript dialog of tab.
+	ArmDialog(ctx context.Context, tab int, d DialogAnswer) error
+	// State reads what assertions check of element el.
+	State(ctx context.Context, el string) (ElementState, error)
+	// Page reads tab's URL and title.
+	Page(ctx context.Context, tab int) (url, title string, err error)
+	// Aria returns the ARIA snapshot text of el's subtree, el included,
+	// without refs (refs.Text with NoRefs); el "" is the whole page.
+	Aria(ctx context.Context, tab int, el string) (string, error)
+}
+
+// ElementState is what assertions read of an element, as Playwright's
+// expect reads it.
+type ElementState struct {
+	Text    string  // the element's text, as toHaveText reads it
+	Value   *string // an input's, textarea's or select's value; nil for others
+	Checked *bool   // nil when the element is not checkable
+	Enabled bool
+	Visible bool
+}
+
+// CodeAssertionFailed is the error code of an assertion that does not hold.
+const CodeAssertionFailed refs.Code = "assertion_failed"
+
+// ReplayOptions adjust a replay.
+type ReplayOptions struct {
+	// Timeout bounds how long a step waits for its element and an
+	// assertion for its condition; 0 means 5 s.
+	Timeout time.Duration
+	// SlowMo is a pause before each step after the first.
+	SlowMo time.Duration
+	// Lookup reads the environment variable of a secret (os.LookupEnv).
+	Lookup func(string) (string, bool)
+	// Progress, when set, is called before each step (Done false) and
+	// after it (Done true).
+	Progress func(StepReport)
+	// Poll is how often a waiting step looks again; 0 means 100 ms.
+	Poll time.Duration
+}
+
+// StepReport says how one step of a replay went.
+type StepReport struct {
+	N     int // 1-based position in the replay
+	Total int
+	// Line is the step's position among the recording's steps, from 1; 0
+	// for the navigate to the start URL that a replay adds.
+	Line     int
+	Step     Step
+	Dialog   *DialogAnswer // the dialog answer armed before the step
+	Done     bool
+	Duration time.Duration
+	// Healed is set when the chosen locator no longer matched exactly one
+	// element and a fallback did: Used is that fallback.
+	Healed bool
+	Used   refs.Locator
+	Err    error
+}
+
+// HealedBy names the rung of the fallback that found the element:
+// "label", "css", ...
+func (r StepReport) HealedBy() string {
+	if !r.Healed {
+		return ""
+	}
+	if rung := refs.RungOf(r.Used); rung != "" {
+		return string(rung)
+	}
+	return "fallback"
+}
+
+// Result is a whole replay.
+type Result struct {
+	Steps    []StepReport
+	Healed   int
+	Duration time.Duration
+}
+
+// StepError is the error of a replay that failed: the step, and why.
+type StepError struct {
+	Report StepReport
+}
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("step %d of %d (%s): %v", e.Report.N, e.Report.Total, Summary(e.Report.Step), e.Report.Err)
+}
+
+func (e *StepError) Unwrap() error { return e.Report.Err }
+
+// Replay runs rec's steps against d, in order, and stops at the first
+// that fails with a *StepError. The secrets the recording types are
+// looked up before the first step: a missing one fails the replay at
+// once, naming every variable to set.
+func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Result, error) {
+	if o.Timeout <= 0 {
+		o.Timeout = 5 * time.Second
+	}
+	if o.Poll <= 0 {
+		o.Poll = 100 * time.Millisecond
+	}
+	if o.Lookup == nil {
+		o.Lookup = func(string) (string, bool) { return "", false }
+	}
+	acts, err := plan(rec)
+	if err != nil {
+		return nil, refs.Wrap(refs.CodeBadArgument, err, "the recording cannot be replayed")
+	}
+	if err := checkSecrets(rec, o.Lookup); err != nil {
+		return nil, err
+	}
+	r := &replayer{d: d, o: o}
+	res := &Result{}
+	start := time.Now()
+	for i, a := range acts {
+		if i > 0 && o.SlowMo > 0 {
+			if err := sleepCtx(ctx, o.SlowMo); err != nil {
+				return res, err
+			}
+		}
+		rep := StepReport{N: i + 1, Total: len(acts), Line: a.N, Step: a.Step}
+		if len(a.Dialogs) > 0 {
+			rep.Dialog = &a.Dialogs[0]
+		}
+		if o.Progress != nil {
+			o.Progress(rep)
+		}
+		t0 := time.Now()
+		rep.Healed, rep.Used, rep.Err = r.step(ctx, a)
+		rep.Duration, rep.Done = time.Since(t0), true
+		if rep.Healed {
+			res.Healed++
+		}
+		res.Steps = append(res.Steps, rep)
+		if o.Progress != nil {
+			o.Progress(rep)
+		}
+		if rep.Err != nil {
+			res.Duration = time.Since(start)
+			return res, &StepError{Report: rep}
+		}
+	}
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// checkSecrets resolves every secret of rec, and names all that are unset.
+func checkSecrets(rec *Recording, lookup func(string) (string, bool)) error {
+	var missing []string
+	for _, s := range rec.Steps {
+		if !s.Text.IsSecret() {
+			continue
+		}
+		if _, err := s.Text.Resolve(lookup); err != nil && !containsString(missing, s.Text.Secret) {
+			missing = append(missing, s.Text.Secret)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return refs.Wrap(refs.CodeBadArgument, ErrSecretUnset, "the recording types secrets read from the environment: set %s and replay again",
+		strings.Join(missing, ", "))
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+type replayer struct {
+	d Driver
+	o ReplayOptions
+}
+
+// step runs one planned step.
+func (r *replayer) step(ctx context.Context, a action) (healed bool, used refs.Locator, err error) {
+	s := a.Step
+	if len(a.Dialogs) > 0 {
+		if err := r.d.ArmDialog(ctx, s.Tab, a.Dialogs[0]); err != nil {
+			return false, refs.Locator{}, err
+		}
+	}
+	text, err := s.Text.Resolve(r.o.Lookup)
+	if err != nil {
+		return false, refs.Locator{}, refs.Wrap(refs.CodeBadArgument, err, "step %d", a.N)
+	}
+	if s.Kind == Assert {
+		return r.assert(ctx, s)
+	}
+	deadline := time.Now().Add(r.o.Timeout)
+	for {
+		var el, to string
+		if !s.Target.Locator.IsZero() {
+			f, ferr := r.locate(ctx, s.Tab, s.Frame, s.Target, deadline)
+			if ferr != nil {
+				return false, refs.Locator{}, ferr
+			}
+			el, healed, used = f.id, f.healed, f.used
+		}
+		if s.Kind == Drag {
+			f, ferr := r.locate(ctx, s.Tab, s.Frame, s.To, deadline)
+			if ferr != nil {
+				return healed, used, fmt.Errorf("the drop target: %w", ferr)
+			}
+			to = f.id
+			if f.healed && !healed {
+				healed, used = true, f.used
+			}
+		}
+		err = r.d.Do(ctx, s, el, to, text)
+		// The element may have been re-rendered between the lookup and
+		// the action: look it up again while there is time.
+		if refs.CodeOf(err) == refs.CodeStaleRef && el != "" && time.Now().Before(deadline) && ctx.Err() == nil {
+			continue
+		}
+		return healed, used, err
+	}
+}
+
+// found is the element a target's locators found.
+type found struct {
+	id     string
+	healed bool
+	used   refs.Locator
+}
+
+// looker looks up one target, again and again while a step waits.
+type looker struct {
+	r      *replayer
+	tab    int
+	t      Target
+	cands  []refs.Locator // the target's locators, chosen first
+	locs   []refs.Locator // the same, inside the step's frames
+	misses int            // looks in a row where the chosen locator failed
+	counts []int          // matches of each locator at the last look
+}
+
+func (r *replayer) looker(tab int, frame refs.Locator, t Target) *looker {
+	l := &looker{r: r, tab: tab, t: t, cands: t.Candidates()}
+	for _, c := range l.cands {
+		l.locs = append(l.locs, c.Within(frame))
+	}
+	return l
+}
+
+// look looks once. It takes the chosen locator if it matches exactly one
+// element, else the first fallback that does, but only once the chosen
+// locator has failed on two looks in a row, so that a page still
+// rendering is not healed. With needID the element must be in the ARIA
+// tree. ok is false when nothing was found this time.
+func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err error) {
+	res, err := l.r.d.Find(ctx, l.tab, l.locs)
+	if err != nil {
+		if c := refs.CodeOf(err); c == refs.CodeStaleRef || c == refs.CodeFrameDetached {
+			return found{}, false, nil // the page is changing: look again
+		}
+		return found{}, false, err
+	}
+	if len(res) != len(l.locs) {
+		return found{}, false, refs.Errorf(refs.CodeInternal, "the driver found %d results for %d locators", len(res), len(l.locs))
+	}
+	l.counts = make([]int, len(res))
+	for i, ids := range res {
+		l.counts[i] = len(ids)
+	}
+	pick := -1
+	if len(res[0]) == 1 {
+		pick, l.misses = 0, 0
+	} else if l.misses++; l.misses >= 2 {
+		for i := 1; i < len(res); i++ {
+			if len(res[i]) == 1 {
+				pick = i
+				break
+			}
+		}
+	}
+	if pick < 0 || (needID && res[pick][0] == "") {
+		return found{}, false, nil
+	}
+	return found{id: res[pick][0], healed: pick > 0, used: l.cands[pick]}, true, nil
+}
+
+// none reports whether no locator matched anything at the last look.
+func (l *looker) none() bool {
+	for _, n := range l.counts {
+		if n > 0 {
+			return false
+		}
+	}
+	return l.counts != nil
+}
+
+// locate looks until the element is found or deadline passes.
+func (r *replayer) locate(ctx context.Context, tab int, frame refs.Locator, t Target, deadline time.Time) (found, error) {
+	l := r.looker(tab, frame, t)
+	for {
+		f, ok, err := l.look(ctx, true)
+		if err != nil {
+			return found{}, err
+		}
+		if ok {
+			return f, nil
+		}
+		if !time.Now().Before(deadline) {
+			return found{}, l.notFound()
+		}
+		if err := sleepCtx(ctx, r.o.Poll); err != nil {
+			return found{}, err
+		}
+	}
+}
+
+// notFound explains a target none of whose locators matched one element.
+func (l *looker) notFound() error {
+	var parts []string
+	for i, c := range l.cands {
+		n := "?"
+		if i < len(l.counts) {
+			n = strconv.Itoa(l.counts[i])
+		}
+		what := "elements"
+		if n == "1" {
+			what = "element, not in the ARIA tree (hidden)"
+		}
+		parts = append(parts, fmt.Sprintf("%s matched %s %s", c.Code(refs.JavaScript), n, what))
+	}
+	return refs.Errorf(refs.CodeNotLocatable, "after %s, no locator of %s %q matches exactly one element: %s",
+		l.r.o.Timeout, l.t.Role, l.t.Name, strings.Join(parts, "; "))
+}
+
+// assert checks an assertion step until it holds or the time is up.
+func (r *replayer) assert(ctx context.Context, s Step) (healed bool, used refs.Locator, err error) {
+	a := *s.Assert
+	deadline := time.Now().Add(r.o.Timeout)
+	var l *looker
+	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle {
+		l = r.looker(s.Tab, s.Frame, s.Target)
+	}
+	for {
+		var obs Observed
+		var lookErr error
+		switch {
+		case a.Kind == AssertURL || a.Kind == AssertTitle:
+			obs.URL, obs.Title, lookErr = r.d.Page(ctx, s.Tab)
+		case l == nil:
+			obs.Aria, lookErr = r.d.Aria(ctx, s.Tab, "")
+		default:
+			f, ok, ferr := l.look(ctx, false)
+			switch {
+			case ferr != nil:
+				return false, refs.Locator{}, ferr
+			case !ok:
+				lookErr = l.notFound()
+				if a.Kind == AssertVisible && a.Not && l.none() {
+					lookErr = nil // nothing there: not visible
+				}
+			case f.id == "":
+				// Matched, but not in the ARIA tree: hidden.
+				healed, used, obs.Count = f.healed, f.used, 1
+				if a.Kind != AssertVisible {
+					lookErr = refs.Errorf(refs.CodeNotVisible, "%s matches an element that is not in the ARIA tree (hidden)", f.used.Within(s.Frame).Code(refs.JavaScript))
+				}
+			default:
+				healed, used, obs.Count = f.healed, f.used, 1
+				if a.Kind == AssertAriaSnapshot {
+					obs.Aria, lookErr = r.d.Aria(ctx, s.Tab, f.id)
+				} else {
+					obs.State, lookErr = r.d.State(ctx, f.id)
+				}
+			}
+		}
+		if lookErr == nil {
+			err = a.Check(obs)
+		} else {
+			err = lookErr
+		}
+		if err == nil {
+			return healed, used, nil
+		}
+		if lookErr != nil {
+			// Keep looking while the element is missing or changing; stop
+			// on anything else (the browser is gone, say).
+			switch refs.CodeOf(lookErr) {
+			case refs.CodeNotLocatable, refs.CodeStaleRef, refs.CodeNotVisible, refs.CodeFrameDetached:
+			default:
+				return healed, used, lookErr
+			}
+		}
+		if !time.Now().Before(deadline) {
+			return healed, used, err
+		}
+		if err := sleepCtx(ctx, r.o.Poll); err != nil {
+			return healed, used, err
+		}
+	}
+}
+
+// Observed is what an assertion is checked against.
+type Observed struct {
+	Count int // elements the target matched: 1 when found, 0 when none
+	State ElementState
+	URL   string
+	Title string
+	Aria  string
+}
+
+// Check reports whether a holds for what was observed: nil, or an
+// assertion_failed error that says what was expected and what was found.
+// Text and title compare with whitespace normalized, as Playwright's
+// toHaveText and toHaveTitle do; value and URL exactly, as toHaveValue
+// and toHaveURL do; an ARIA snapshot line by line, trailing spaces and
+// blank lines aside.
+func (a Assertion) Check(o Observed) error {
+	var ok bool
+	var got string
+	switch a.Kind {
+	case AssertVisible:
+		ok, got = o.Count > 0 && o.State.Visible, "hidden"
+		if ok {
+			got = "visible"
+		}
+		if o.Count == 0 {
+			got = "no element"
+		}
+	case AssertText:
+		ok, got = normalizeWS(o.State.Text) == normalizeWS(a.Expected), strconv.Quote(o.State.Text)
+	case AssertValue:
+		if o.State.Value == nil {
+			return refs.Errorf(CodeAssertionFailed, "expected a value %q, but the element has no value (not an input, textarea or select)", a.Expected)
+		}
+		ok, got = *o.State.Value == a.Expected, strconv.Quote(*o.State.Value)
+	case AssertChecked:
+		if o.State.Checked == nil {
+			return refs.Errorf(CodeAssertionFailed, "expected a checked state, but the element is not a checkbox or radio")
+		}
+		ok, got = *o.State.Checked, "unchecked"
+		if ok {
+			got = "checked"
+		}
+	case AssertEnabled:
+		ok, got = o.State.Enabled, "disabled"
+		if ok {
+			got = "enabled"
+		}
+	case AssertURL:
+		ok, got = o.URL == a.Expected, strconv.Quote(o.URL)
+	case AssertTitle:
+		ok, got = normalizeWS(o.Title) == normalizeWS(a.Expected), strconv.Quote(o.Title)
+	case AssertAriaSnapshot:
+		ok = normalizeAria(o.Aria) == normalizeAria(a.Expected)
+		got = "\n" + o.Aria
+	default:
+		return refs.Errorf(refs.CodeBadArgument, "unknown assertion %q", a.Kind)
+	}
+	if ok != a.Not {
+		return nil
+	}
+	want := string(a.Kind)
+	switch a.Kind {
+	case AssertText, AssertValue, AssertURL, AssertTitle:
+		want += " " + strconv.Quote(a.Expected)
+	case AssertAriaSnapshot:
+		want += ":\n" + a.Expected
+	}
+	if a.Not {
+		return refs.Errorf(CodeAssertionFailed, "expected not %s, and it is", want)
+	}
+	return refs.Errorf(CodeAssertionFailed, "expected %s, got %s", want, got)
+}
+
+// normalizeWS is Playwright's normalizeWhiteSpace: no zero-width spaces,
+// trimmed, runs of whitespace as one space.
+func normalizeWS(s string) string {
+	s = strings.ReplaceAll(s, "\u200b", "")
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func normalizeAria(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimRight(l, " \t\r"); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// IsAssertionFailure reports whether err is an assertion that did not hold.
+func IsAssertionFailure(err error) bool {
+	var e *refs.Error
+	return errors.As(err, &e) && e.Code == CodeAssertionFailed
+}
