@@ -54,13 +54,35 @@ func (r Rung) rank() int {
 	return len(rungRanks)
 }
 
-// RungOf returns the rung of l's target part, or "" if it has none.
+// RungOf returns the rung of l's target part, or "" if it has none. A
+// role without a name narrowed by a text filter
+// (getByRole('article').filter({ hasText: 'Blue mug' })) is found by its
+// text, the role only narrowing it: it stands on the text rung, so that a
+// plain getByText of the same element reads first.
 func RungOf(l Locator) Rung {
-	switch k := l.Target().Kind; k {
+	t := l.Target()
+	if t.Kind == KindRole && !hasName(t) && filtered(l) {
+		return RungText
+	}
+	switch k := t.Kind; k {
 	case KindTestID, KindRole, KindLabel, KindPlaceholder, KindAlt, KindTitle, KindText, KindCSS:
 		return Rung(k)
 	}
 	return ""
+}
+
+// filtered reports whether a filter follows l's target part.
+func filtered(l Locator) bool {
+	for i := len(l.Parts) - 1; i >= 0; i-- {
+		switch l.Parts[i].Kind {
+		case KindFilter:
+			return true
+		case KindNth, KindFrame:
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // Candidate is one locator proposed for an element, with the number of
@@ -146,7 +168,8 @@ func Propose(f Facts) []Candidate {
 		if name != distinct && strings.Contains(strings.ToLower(name), strings.ToLower(distinct)) {
 			add(RungRole, ByRole(f.Role, distinct, false))
 		}
-		add(RungRole, ByRole(f.Role, "", false).Filter(distinct))
+		l := ByRole(f.Role, "", false).Filter(distinct)
+		add(RungOf(l), l)
 	}
 	both(RungLabel, f.Label, ByLabel)
 	both(RungPlaceholder, f.Attrs["placeholder"], ByPlaceholder)

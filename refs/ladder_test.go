@@ -59,6 +59,14 @@ func TestChoose(t *testing.T) {
 			countedCand(ByRole("button", "", false).Within(ByCSS("#p42")), 1),
 			countedCand(ByRole("article", "", false).Filter("Blue mug"), 1),
 		}, `internal:role=article >> internal:has-text="Blue mug"i`},
+		{"a filtered role stands on the text rung: a short getByText reads first", []Candidate{
+			countedCand(ByRole("listitem", "", false).Filter("Row two"), 1),
+			countedCand(ByText("Row two", false), 1),
+		}, `internal:text="Row two"i`},
+		{"a filtered role beats a text with digits of the same element", []Candidate{
+			countedCand(ByText("Linen notebook$19.99 Add to cart", false), 1),
+			countedCand(ByRole("article", "", false).Filter("Linen notebook"), 1),
+		}, `internal:role=article >> internal:has-text="Linen notebook"i`},
 		// Severity: sturdy before fragile, then the ladder.
 		{"fragile: long text with digits loses to a clean role filter", []Candidate{
 			countedCand(ByText("Blue mug $12.00 Add to cart", false), 1),

@@ -50,8 +50,22 @@ func TestChaining(t *testing.T) {
 		t.Errorf("Target = %+v", tgt)
 	}
 	card := ByRole("article", "", false).Filter("Blue mug")
-	if tgt := card.Target(); tgt.Kind != KindRole || tgt.Role != "article" || RungOf(card) != RungRole {
-		t.Errorf("Target of a filtered locator = %+v, want the article part", tgt)
+	if tgt := card.Target(); tgt.Kind != KindRole || tgt.Role != "article" || RungOf(card) != RungText {
+		t.Errorf("Target of a filtered locator = %+v, want the article part, on the text rung", tgt)
+	}
+	for _, tt := range []struct {
+		l    Locator
+		want Rung
+	}{
+		{ByRole("row", "Ada", false).Filter("Owner"), RungRole},
+		{ByCSS("li").Filter("Blue"), RungCSS},
+		{ByRole("button", "OK", false).Within(card), RungRole},
+		{ByRole("listitem", "", false).Filter("Blue").Nth(0), RungText},
+		{ByRole("listitem", "", false).Nth(0), RungRole},
+	} {
+		if got := RungOf(tt.l); got != tt.want {
+			t.Errorf("RungOf(%s) = %s, want %s", tt.l, got, tt.want)
+		}
 	}
 	if got, want := card.Filter("x").Internal(), `internal:role=article >> internal:has-text="Blue mug"i >> internal:has-text="x"i`; got != want || len(card.Parts) != 2 {
 		t.Errorf("Filter = %s, want %s, receiver unchanged", got, want)
