@@ -88,13 +88,13 @@ func TestLocatorsJSON(t *testing.T) {
 	if !found {
 		t.Fatal(`no "Add to cart" element`)
 	}
-	if got, want := button.Locator.JavaScript, `locator('article:has-text("Blue mug")').getByRole('button', { name: 'Add to cart' })`; got != want {
+	if got, want := button.Locator.JavaScript, `getByRole('article').filter({ hasText: 'Blue mug' }).getByRole('button', { name: 'Add to cart' })`; got != want {
 		t.Errorf("javascript %s, want %s", got, want)
 	}
-	if got, want := button.Locator.Python, `locator("article:has-text(\"Blue mug\")").get_by_role("button", name="Add to cart")`; got != want {
+	if got, want := button.Locator.Python, `get_by_role("article").filter(has_text="Blue mug").get_by_role("button", name="Add to cart")`; got != want {
 		t.Errorf("python %s, want %s", got, want)
 	}
-	if got, want := button.Locator.Internal, `article:has-text("Blue mug") >> internal:role=button[name="Add to cart"i]`; got != want {
+	if got, want := button.Locator.Internal, `internal:role=article >> internal:has-text="Blue mug"i >> internal:role=button[name="Add to cart"i]`; got != want {
 		t.Errorf("internal %s, want %s", got, want)
 	}
 	if button.Locator.Rung != "role" || button.Locator.Exact || button.Locator.Nth || button.Frame != "" {

@@ -22,10 +22,12 @@ import (
 //     predict, against indexes of the page built once for the call.
 //  2. Go proposes and chooses. Candidates the page did not predict are
 //     counted in one more call for the whole document.
-//  3. Targets with no unique candidate are scoped inside their nearest
-//     uniquely located container (row, article, landmark, an element with
-//     a test id or a heading), all recounted in one call; the last resort
-//     is nth, flagged.
+//  3. Targets with no unique candidate, or only a fragile one, are scoped
+//     inside their nearest uniquely located container (row, article,
+//     landmark, an element with a test id or a heading), all recounted in
+//     one call; the last resort is nth, flagged. A container is told by
+//     its role and name, else its role (or tag) filtered by its most
+//     distinguishing short text, chosen by the page (Facts.Distinct).
 //  4. Elements of child frames get their iframe's locator as a prefix,
 //     chosen from the iframe element's facts in the parent document.
 
@@ -179,16 +181,17 @@ type pageTarget struct {
 }
 
 type pageContainer struct {
-	H  int          `json:"h"`
-	F  refs.Facts   `json:"f"`
-	DT string       `json:"dt"`
-	K  []countedRow `json:"k"`
+	H int          `json:"h"`
+	F refs.Facts   `json:"f"` // F.Distinct is its distinguishing text
+	K []countedRow `json:"k"`
 }
 
-// countedRow is one predicted one-part locator with its count:
-// [kind, role, text, exact, attr, css, matches, index of the element].
+// countedRow is one predicted locator, one part and an optional text
+// filter, with its count: [kind, role, text, exact, attr, css, matches,
+// index of the element, filter text or ""].
 type countedRow struct {
-	part refs.Part
+	part   refs.Part
+	filter string
 	count
 }
 
@@ -196,7 +199,7 @@ type count struct{ n, idx int }
 
 func (r *countedRow) UnmarshalJSON(b []byte) error {
 	var kind string
-	row := [8]any{&kind, &r.part.Role, &r.part.Text, &r.part.Exact, &r.part.Attr, &r.part.CSS, &r.n, &r.idx}
+	row := [9]any{&kind, &r.part.Role, &r.part.Text, &r.part.Exact, &r.part.Attr, &r.part.CSS, &r.n, &r.idx, &r.filter}
 	if err := json.Unmarshal(b, &row); err != nil {
 		return err
 	}
@@ -204,20 +207,32 @@ func (r *countedRow) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// partKey identifies a one-part locator for the page's predicted counts;
-// "" for locators the page never predicts.
+func (r countedRow) locator() refs.Locator {
+	l := refs.Locator{Parts: []refs.Part{r.part}}
+	if r.filter != "" {
+		l = l.Filter(r.filter)
+	}
+	return l
+}
+
+// partKey identifies a locator of the shape the page predicts, one part
+// and an optional non-empty text filter; "" for others.
 func partKey(l refs.Locator) string {
-	if len(l.Parts) != 1 || l.Parts[0].RoleState != (refs.RoleState{}) {
+	parts, filter := l.Parts, ""
+	if len(parts) == 2 && parts[1].Kind == refs.KindFilter && !parts[1].Exact && parts[1].Text != "" {
+		parts, filter = parts[:1], parts[1].Text
+	}
+	if len(parts) != 1 || parts[0].RoleState != (refs.RoleState{}) || parts[0].Kind == refs.KindFilter {
 		return ""
 	}
-	p := l.Parts[0]
-	return strings.Join([]string{string(p.Kind), p.Role, p.Text, strconv.FormatBool(p.Exact), p.Attr, p.CSS}, "\x01")
+	p := parts[0]
+	return strings.Join([]string{string(p.Kind), p.Role, p.Text, strconv.FormatBool(p.Exact), p.Attr, p.CSS, filter}, "\x01")
 }
 
 func countsOf(rows []countedRow) map[string]count {
 	m := make(map[string]count, len(rows))
 	for _, r := range rows {
-		m[partKey(refs.Locator{Parts: []refs.Part{r.part}})] = r.count
+		m[partKey(r.locator())] = r.count
 	}
 	return m
 }
@@ -460,7 +475,7 @@ func (j *locJob) choose(ctx context.Context) error {
 			tg.cands = append(tg.cands, tg.late...)
 			tg.best, tg.all = refs.Choose(tg.cands)
 		}
-		if !tg.best.Unique() {
+		if refs.Improvable(tg.best) {
 			ambiguous = append(ambiguous, tg)
 		}
 	}
@@ -475,8 +490,9 @@ func (j *locJob) choose(ctx context.Context) error {
 	return nil
 }
 
-// scope retries ambiguous targets inside their nearest containers that
-// have a unique locator of their own.
+// scope retries ambiguous targets, and those whose best locator could be
+// bettered (refs.Improvable), inside their nearest containers that have a
+// unique locator of their own.
 func (j *locJob) scope(ctx context.Context, ambiguous []*locTarget) error {
 	if len(ambiguous) == 0 {
 		return nil
@@ -494,7 +510,7 @@ func (j *locJob) scope(ctx context.Context, ambiguous []*locTarget) error {
 	for ci := range used {
 		c := j.containers[ci]
 		c.pos = positions{}
-		cands := append(refs.Propose(c.page.F), containerExtras(c)...)
+		cands := refs.Propose(c.page.F)
 		for i := range cands {
 			counted(&cands[i], c.pos, c.counts, c.page.H, &p)
 		}
@@ -551,7 +567,7 @@ func (j *locJob) scope(ctx context.Context, ambiguous []*locTarget) error {
 		still := ambiguous[:0]
 		for _, tg := range ambiguous {
 			tg.best, tg.all = refs.Choose(tg.cands)
-			if !tg.best.Unique() {
+			if refs.Improvable(tg.best) {
 				still = append(still, tg)
 			}
 		}
@@ -704,7 +720,8 @@ func frameCandidates(f refs.Facts) []refs.Candidate {
 // steadiest returns the unique candidate with the fewest durability
 // flags, ties broken by refs.Choose's ranking. A container's locator is a
 // step on the way to its element, so it should be the one least likely
-// to change (article:has-text("Blue mug") over the article's full text).
+// to change (getByRole('article').filter({ hasText: 'Blue mug' }) over
+// the article's full text).
 func steadiest(cands []refs.Candidate) refs.Candidate {
 	_, all := refs.Choose(cands)
 	var best refs.Candidate
@@ -726,47 +743,13 @@ func firstUnique(cands []refs.Candidate) refs.Candidate {
 	return refs.Candidate{}
 }
 
-// textCSS is the CSS fallback tag:has-text("text"), for an element whose
-// text does not locate it by itself (it also sits in a child element).
+// textCSS is the fallback for an element whose text does not locate it
+// by itself (it also sits in a child element): its tag filtered by its
+// text, locator('li').filter({ hasText: 'text' }).
 func textCSS(f refs.Facts) []refs.Candidate {
 	text := strings.Join(strings.Fields(f.Text), " ")
 	if text == "" || utf8.RuneCountInString(text) > 80 {
 		return nil
 	}
-	return []refs.Candidate{{Rung: refs.RungCSS, Locator: refs.ByCSS(hasText(f.Tag, "", text))}}
-}
-
-func hasText(tag, class, text string) string {
-	s := refs.CSSEscape(strings.ToLower(tag))
-	if class != "" {
-		s += "." + refs.CSSEscape(class)
-	}
-	return s + ":has-text(" + refs.CSSQuote(text) + ")"
-}
-
-// containerExtras are the ways to tell a container by its distinguishing
-// text (first heading, or first cell of a row): its role with that text as
-// the name, or its tag (and stable class) with :has-text. Only those the
-// page counted are kept.
-func containerExtras(c *locContainer) []refs.Candidate {
-	dt := c.page.DT
-	if dt == "" {
-		return nil
-	}
-	var out []refs.Candidate
-	keep := func(r refs.Rung, l refs.Locator) {
-		if _, ok := c.counts[partKey(l)]; ok {
-			out = append(out, refs.Candidate{Rung: r, Locator: l})
-		}
-	}
-	if c.page.F.Role != "" {
-		keep(refs.RungRole, refs.ByRole(c.page.F.Role, dt, false))
-	}
-	keep(refs.RungCSS, refs.ByCSS(hasText(c.page.F.Tag, "", dt)))
-	for _, class := range strings.Fields(c.page.F.Attrs["class"]) {
-		if !refs.LooksGenerated(class) {
-			keep(refs.RungCSS, refs.ByCSS(hasText(c.page.F.Tag, class, dt)))
-		}
-	}
-	return out
+	return []refs.Candidate{{Rung: refs.RungCSS, Locator: refs.ByCSS(refs.CSSEscape(strings.ToLower(f.Tag))).Filter(text)}}
 }

@@ -219,12 +219,16 @@ func TestLocatorsBest(t *testing.T) {
 		// "Sign in" is also a substring of "Sign in with SSO".
 		{"form.html", "button", "Sign in", 0, `getByRole('button', { name: 'Sign in', exact: true })`, ""},
 		{"form.html", "option", "France", 0, `getByRole('option', { name: 'France' })`, ""},
-		{"duplicates.html", "button", "Add to cart", 0, `locator('article:has-text("Blue mug")').getByRole('button', { name: 'Add to cart' })`, ""},
-		{"duplicates.html", "button", "Add to cart", 2, `locator('article:has-text("Brass pen")').getByRole('button', { name: 'Add to cart' })`, ""},
+		{"duplicates.html", "button", "Add to cart", 0, `getByRole('article').filter({ hasText: 'Blue mug' }).getByRole('button', { name: 'Add to cart' })`, ""},
+		{"duplicates.html", "button", "Add to cart", 2, `getByRole('article').filter({ hasText: 'Brass pen' }).getByRole('button', { name: 'Add to cart' })`, ""},
+		// A container is told by its heading, not by its whole text.
+		{"duplicates.html", "article", "", 1, `getByRole('article').filter({ hasText: 'Linen notebook' })`, ""},
 		{"duplicates.html", "paragraph", "", 1, `getByText('$19.99')`, ""},
 		{"table.html", "button", "Edit", 1, `getByRole('row', { name: 'Grace Hopper' }).getByRole('button', { name: 'Edit' })`, ""},
 		{"table.html", "button", "Delete", 2, `getByRole('row', { name: 'Alan Turing' }).getByRole('button', { name: 'Delete' })`, ""},
 		{"table.html", "columnheader", "Email", 0, `getByRole('columnheader', { name: 'Email' })`, ""},
+		// A row by its first cell: the short name, not the whole row's.
+		{"table.html", "row", "Grace Hopper grace@example.com Edit Delete", 0, `getByRole('row', { name: 'Grace Hopper' })`, ""},
 		{"shadow.html", "button", "Deep button", 0, `getByRole('button', { name: 'Deep button' })`, ""},
 		{"shadow.html", "heading", "Shadow counter", 0, `getByRole('heading', { name: 'Shadow counter' })`, ""},
 		{"names.html", "button", `Say "hello"`, 0, `getByRole('button', { name: 'Say "hello"' })`, ""},

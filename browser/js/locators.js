@@ -118,6 +118,7 @@
       this.treeSorted = new WeakMap(); // list -> its elements in tree order
       this.memo = new WeakSet(); // the lists kept in this.lists
       this.containers = new Map();
+      this.distinct = new Map(); // container -> its distinguishing text
       this.text = null;
     }
 
@@ -651,6 +652,14 @@
       return this.containing(q).has(el);
     }
 
+    // hasText is Playwright's internal:has-text, filter({ hasText }): the
+    // element's normalized text holds q in any case, or is q when exact.
+    hasText(el, q, exact) {
+      if (el.nodeType !== 1) return false;
+      if (exact) return this.textOf(el) === normalizeWS(q);
+      return this.containing(q).has(el);
+    }
+
     // containing is the set of elements whose text holds q, in any case:
     // every node from the lowest one holding an occurrence up to the root.
     containing(q) {
@@ -852,6 +861,10 @@
         if (part.kind === "nth") {
           const i = part.nth === -1 ? roots.length - 1 : part.nth || 0;
           roots = roots.slice(i, i + 1);
+          continue;
+        }
+        if (part.kind === "filter") {
+          roots = roots.filter((el) => this.hasText(el, part.text || "", !!part.exact));
           continue;
         }
         if (roots.length === 1) {
@@ -1414,9 +1427,11 @@
 
   // predict lists the one-part locators the Go ladder will propose for an
   // element with facts f (see refs.Propose and refs.CSSCandidates): every
-  // text rung in both forms and a superset of its CSS selectors. Counting
+  // text rung in both forms and a superset of its CSS selectors, some of
+  // them narrowed by a text filter (a part with a filter field). Counting
   // them now saves a round trip; anything missed is counted later.
-  function predict(f, el, frame, dt) {
+  function predict(f, el, frame) {
+    const dt = f.distinct || "";
     const parts = [];
     const shortText = !!f.text && codePoints(f.text) <= 80;
     const text = (kind, s, extra) => {
@@ -1465,48 +1480,95 @@
     if (frame) {
       for (const n of ["title", "src"]) if (a[n]) css.push(tag + "[" + n + "=" + cssQuote(a[n]) + "]");
     } else if (shortText) {
-      css.push(tag + ":has-text(" + cssQuote(f.text) + ")");
+      parts.push({ kind: "css", css: tag, filter: f.text });
     }
     if (dt) {
-      if (contentNamed.has(f.role || "")) parts.push({ kind: "role", role: f.role, text: dt });
-      css.push(tag + ":has-text(" + cssQuote(dt) + ")");
-      for (const c of classes.slice(0, 3)) css.push(tag + "." + CSS.escape(c) + ":has-text(" + cssQuote(dt) + ")");
+      if (f.role && !vagueRoles.has(f.role)) {
+        parts.push({ kind: "role", role: f.role, filter: dt });
+        if (f.name && f.name !== dt && f.name.toLowerCase().includes(dt.toLowerCase())) parts.push({ kind: "role", role: f.role, text: dt });
+      }
+      parts.push({ kind: "css", css: tag, filter: dt });
+      for (const c of classes.slice(0, 3)) parts.push({ kind: "css", css: tag + "." + CSS.escape(c), filter: dt });
     }
     css.push(tag);
     for (const c of new Set(css)) parts.push({ kind: "css", css: c });
     return parts;
   }
 
-  // counted runs each one-part locator and reports [kind, role, text,
-  // exact, attr, css, matches, index of el among them].
+  // counted runs each predicted locator (one part, then its text filter
+  // if it has one) and reports [kind, role, text, exact, attr, css,
+  // matches, index of el among them, filter text or ""].
   function counted(P, parts, el) {
     const out = [];
     for (const p of parts) {
-      const got = P.run([p]);
+      const got = P.run(p.filter ? [p, { kind: "filter", text: p.filter }] : [p]);
       if (got === null) continue;
-      out.push([p.kind, p.role || "", p.text || "", !!p.exact, p.attr || "", p.css || "", got.length, P.indexIn(got, el)]);
+      out.push([p.kind, p.role || "", p.text || "", !!p.exact, p.attr || "", p.css || "", got.length, P.indexIn(got, el), p.filter || ""]);
     }
     return out;
   }
 
-  // distinguishing is a container's own short text: its first heading,
-  // or for a row its first non-empty cell.
+  // The durability flags of refs.Durability that concern text: digits,
+  // and long text (over 40 characters or 6 words and more).
+  const hasDigit = (s) => /\p{Nd}/u.test(s);
+  const isLong = (s) => codePoints(s) > 40 || s.split(/\s+/).filter(Boolean).length >= 6;
+
+  // sturdy tells a predicted row the Go ladder will take as it is (see
+  // refs.Improvable): unique, not CSS, and not fragile, which for text
+  // means long and holding digits at once.
+  function sturdy(k) {
+    if (k[6] !== 1 || k[7] !== 0 || k[0] === "css") return false;
+    const texts = [k[2], k[8]];
+    return !(texts.some(hasDigit) && texts.some(isLong));
+  }
+
+  // distinctTexts lists a container's short texts that might tell it
+  // apart, best first: its headings', a row's cells', then the texts of
+  // its elements that hold text of their own, in document order.
+  function distinctTexts(P, el) {
+    const out = [];
+    const add = (t) => {
+      if (t && codePoints(t) <= 80 && !out.includes(t)) out.push(t);
+    };
+    for (const h of el.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")) {
+      add(P.textOf(h));
+      if (out.length >= 2) break;
+    }
+    if (P.role(el) === "row") for (const cell of el.children) add(P.textOf(cell));
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(), seen = 0; n && out.length < 6 && seen < 40; n = walker.nextNode(), seen++) {
+      const p = n.parentElement;
+      if (!p || p.closest("script, style, noscript, template")) continue;
+      add(p === el ? normalizeWS(n.nodeValue || "") : P.textOf(p));
+    }
+    return out;
+  }
+
+  // distinguishing is a container's most distinguishing short text (refs
+  // Facts.Distinct): the first of distinctTexts held by no other element
+  // of its kind (its role, or its tag for elements without a telling
+  // role), preferring texts free of digits and short; failing that, its
+  // first text.
   function distinguishing(P, el) {
-    let pick = null;
-    const role = P.role(el);
-    const heads = el.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]");
-    if (heads.length) pick = heads[0];
-    else if (role === "row") {
-      for (const cell of el.children) {
-        if (P.textOf(cell)) {
-          pick = cell;
-          break;
-        }
+    let d = P.distinct.get(el);
+    if (d !== undefined) return d;
+    const texts = distinctTexts(P, el);
+    const role = P.role(el) || "";
+    const kind = role && !vagueRoles.has(role) ? "role\u0001" + role : "tag\u0001" + el.localName;
+    const like = P.list("like\u0001" + kind, () => new Set(role && !vagueRoles.has(role)
+      ? P.byRole(role, "", false, false) : P.byCSS(CSS.escape(el.localName), document) || []));
+    const clean = (t) => !hasDigit(t) && !isLong(t);
+    d = texts[0] || "";
+    for (const t of texts.filter(clean).concat(texts.filter((t) => !clean(t)))) {
+      let n = 0;
+      for (const x of P.containing(t)) if (like.has(x) && ++n > 1) break;
+      if (n === 1) {
+        d = t;
+        break;
       }
     }
-    if (!pick) return "";
-    const t = P.textOf(pick);
-    return t && codePoints(t) <= 80 ? t : "";
+    P.distinct.set(el, d);
+    return d;
   }
 
   function isContainer(P, el) {
@@ -1564,7 +1626,9 @@
   }
 
   // facts: request {attr, targets: [{h, frame}]}; response (a JSON string)
-  // {targets: [{h, t, why, problem, box, co, f, k, c}], containers: [{h, f, dt, k}]}.
+  // {targets: [{h, t, why, problem, box, co, f, k, c}], containers: [{h, f, k}]}.
+  // A container's facts, and a target's that is a container itself, carry
+  // its distinguishing text as f.distinct.
   function facts(req) {
     const P = pageFor(req.attr || "data-testid");
     const targets = [];
@@ -1582,10 +1646,14 @@
       }
       const [el, why] = want.frame ? [el0, ""] : meant(el0);
       const f = factsOf(P, el, want.frame);
-      const out = { h: want.h, t: A.handleOf(el), f, box: boxOf(el), k: counted(P, predict(f, el, want.frame, ""), el) };
+      if (!want.frame && isContainer(P, el)) {
+        const dt = distinguishing(P, el);
+        if (dt) f.distinct = dt;
+      }
+      const out = { h: want.h, t: A.handleOf(el), f, box: boxOf(el), k: counted(P, predict(f, el, want.frame), el) };
       if (why) out.why = why;
       if (want.frame) out.co = contentOffset(el);
-      if (!want.frame && !out.k.some((k) => k[6] === 1 && k[7] === 0 && k[0] !== "css")) {
+      if (!want.frame && !out.k.some(sturdy)) {
         const c = [];
         for (let p = parentOf(el); p && c.length < 4; p = parentOf(p)) {
           if (!isContainer(P, p)) continue;
@@ -1595,7 +1663,8 @@
             containerIndex.set(p, i);
             const cf = factsOf(P, p, false);
             const dt = distinguishing(P, p);
-            containers.push({ h: A.handleOf(p), f: cf, dt, k: counted(P, predict(cf, p, false, dt), p) });
+            if (dt) cf.distinct = dt;
+            containers.push({ h: A.handleOf(p), f: cf, k: counted(P, predict(cf, p, false), p) });
           }
           c.push(i);
         }
