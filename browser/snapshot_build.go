@@ -215,6 +215,10 @@ type builder struct {
 	count  int               // element nodes built
 	frames []frameSlot       // iframe nodes, in document order
 	seen   map[[2]string]int // role+name -> how many so far, for healing indexes
+	// items and named are the document's elements and their nodes, given
+	// refs together at the end (so that re-rendered elements keep theirs).
+	items []refs.Item
+	named []*refs.Node
 }
 
 // tree builds the document's nodes from the walker's flat list.
@@ -261,6 +265,9 @@ func (b *builder) tree(rs *rawSnapshot) (*refs.Node, error) {
 	if rs.Count != b.count {
 		return nil, fmt.Errorf("snapshot of frame %s: the walker counted %d elements, the list holds %d", b.frame, rs.Count, b.count)
 	}
+	for i, ref := range b.table.AssignDoc(b.tab, b.frame, b.doc, b.items) {
+		b.named[i].Ref = ref
+	}
 	return nodes[0], nil
 }
 
@@ -300,7 +307,8 @@ func (b *builder) fill(n *refs.Node, r *rawNode) {
 	key := [2]string{r.R, r.N}
 	idx := b.seen[key]
 	b.seen[key] = idx + 1
-	n.Ref = b.table.Assign(refs.Key{Tab: b.tab, Frame: b.frame, Doc: b.doc, Handle: r.H}, r.R, r.N, idx)
+	b.items = append(b.items, refs.Item{Handle: r.H, Role: r.R, Name: r.N, Index: idx})
+	b.named = append(b.named, n)
 	b.count++
 }
 
