@@ -23,9 +23,10 @@ type Tab struct {
 	ctx    context.Context // chromedp context bound to this target
 	cancel context.CancelFunc
 
-	mu     sync.Mutex
-	worlds map[cdp.FrameID]*world
-	dialog dialogState
+	mu      sync.Mutex
+	worldMu sync.Mutex // serializes worldFor
+	worlds  map[cdp.FrameID]*world
+	dialog  dialogState
 }
 
 // ID returns the tab's target id.

@@ -49,6 +49,10 @@ func (t *Tab) frameTree(ctx context.Context) (*page.FrameTree, error) {
 // worldFor returns the isolated world of frame f's current document,
 // creating it (and installing Ariadne's script) when the document is new.
 func (t *Tab) worldFor(ctx context.Context, f *cdp.Frame) (*world, error) {
+	// One caller at a time, so that two callers (a live refresh and a
+	// user's action) never create two worlds for one new document.
+	t.worldMu.Lock()
+	defer t.worldMu.Unlock()
 	t.mu.Lock()
 	w := t.worlds[f.ID]
 	t.mu.Unlock()
