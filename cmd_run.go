@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -35,12 +37,25 @@ Commands:
   find NAME ROLE [ACCESSIBLE_NAME] [--nth N]   sets $NAME to the ref of the
                                 first (or Nth, from 1) node with that role and
                                 exact name in a fresh snapshot: click $NAME
+  assert visible|enabled|checked REF    assert text|value REF [TEXT]
+  assert url|title [TEXT]       assert snapshot [REF]      (--not negates)
+                                checks the page now, retrying until the
+                                action timeout; without TEXT it takes the
+                                current one (to record it)
 Every action also takes --timeout DURATION and --snapshot (include the new
-snapshot text in the result).`
+snapshot text in the result).
+
+With --record FILE, every navigation, action, dialog answer and assert is
+saved to FILE as a recording step as it happens (see 'ariadne replay' and
+'ariadne export'); each result then lists what it "recorded". Values typed
+into password fields are saved as secrets (ARIADNE_SECRET_<LABEL>, read from
+the environment on replay) unless --record-secrets.`
 
 func runScript(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "run", "run [flags] [FILE|-]", runSummary)
 	bail := fs.Bool("bail", false, "stop at the first failing command")
+	record := fs.String("record", "", "record the script's actions to the recording `FILE` (created; never overwritten)")
+	recordSecrets := fs.Bool("record-secrets", false, "with --record, store what is typed into password fields as plain text instead of a secret")
 	bf := addBrowserFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -64,7 +79,15 @@ func runScript(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer b.Close()
-	r := &runner{b: b, out: json.NewEncoder(e.stdout), vars: map[string]string{}}
+	r := &runner{b: b, out: json.NewEncoder(e.stdout), vars: map[string]string{}, secretsTold: map[string]bool{}, stderr: e.stderr}
+	if *record != "" {
+		if r.rec, err = startRecording(b, *record, *recordSecrets); err != nil {
+			return err
+		}
+		defer r.rec.Writer().Close()
+	} else if *recordSecrets {
+		return usagef("--record-secrets needs --record FILE")
+	}
 	r.out.SetEscapeHTML(false)
 	failed := false
 	sc := bufio.NewScanner(in)
@@ -132,6 +155,14 @@ type runner struct {
 	b    *browser.Browser
 	out  *json.Encoder
 	vars map[string]string // set by find, used as $NAME
+
+	// Recording (--record): the recorder, and what the last command did.
+	rec         *recordings.Recorder
+	lastAct     *browser.ActionResult
+	lastNav     *browser.NavResult
+	lastDialog  *browser.Dialog
+	secretsTold map[string]bool
+	stderr      io.Writer
 }
 
 // result turns a value into the fields of a result object.
@@ -152,7 +183,7 @@ func bad(format string, args ...any) error {
 	return refs.Errorf(refs.CodeBadArgument, format, args...)
 }
 
-func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
+func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, err error) {
 	cmd, rest := words[0], words[1:]
 	for i, w := range rest {
 		if strings.HasPrefix(w, "$") && cmd != "find" {
@@ -166,6 +197,32 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 	pos, flags, err := scriptArgs(rest, "button", "count", "modifiers", "timeout", "nth")
 	if err != nil {
 		return nil, bad("%s: %v", cmd, err)
+	}
+	// With --record, read the elements' locators before acting, and
+	// record the command once it succeeded.
+	r.lastAct, r.lastNav, r.lastDialog = nil, nil, nil
+	pre, err := r.beforeAction(ctx, cmd, pos)
+	if err != nil {
+		return nil, err
+	}
+	if pre != nil {
+		defer func() {
+			if err != nil {
+				return
+			}
+			steps, rerr := r.afterAction(ctx, cmd, pos, flags, pre)
+			if res == nil {
+				res = map[string]any{}
+			}
+			if rerr != nil {
+				err = refs.Wrap(refs.CodeNotLocatable, rerr, "%s was done, but could not be recorded", cmd)
+				return
+			}
+			if len(steps) > 0 {
+				res["recorded"] = describeSteps(steps)
+			}
+			r.warnSecrets(r.stderr, steps)
+		}()
 	}
 	o := browser.ActionOptions{Button: flags["button"], Force: flags["force"] == "true", Snapshot: flags["snapshot"] == "true"}
 	if c := flags["count"]; c != "" {
@@ -200,6 +257,7 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 			return nil, err
 		}
 		nav, err := r.b.Open(ctx, pos[0])
+		r.lastNav = nav
 		return result(nav), err
 	case "snapshot":
 		snap, err := r.b.Snapshot(ctx)
@@ -305,6 +363,7 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 		default:
 			nav, err = r.b.Reload(ctx)
 		}
+		r.lastNav = nav
 		return result(nav), err
 	case "tabs":
 		tabs, err := r.b.Tabs(ctx)
@@ -351,6 +410,7 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 		if d == nil {
 			return map[string]any{"armed": pos[0]}, nil
 		}
+		r.lastDialog = d
 		return map[string]any{"dialog": d}, nil
 	case "wait":
 		if err := need(2, "text TEXT | url PATTERN | ms N"); err != nil {
@@ -392,6 +452,12 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 			return nil, refs.Wrap(refs.CodeBadArgument, err, "writing %s", file)
 		}
 		return map[string]any{"file": file, "bytes": len(png)}, nil
+	case "assert":
+		timeout := o.Timeout
+		if timeout == 0 {
+			timeout = r.b.Options().ActionTimeout
+		}
+		return r.assert(ctx, pos, flags, timeout)
 	case "find":
 		if len(pos) < 2 || len(pos) > 3 {
 			return nil, bad("usage: find NAME ROLE [ACCESSIBLE_NAME] [--nth N]")
@@ -432,6 +498,7 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 	if err != nil {
 		return nil, err
 	}
+	r.lastAct = ar
 	m := result(ar)
 	if ar != nil && ar.Snapshot != nil {
 		delete(m, "snapshot")

@@ -23,15 +23,21 @@ import (
 // aria-hidden) has no ref: its entry is "". A frame part that matches
 // several iframes is entered in each of them.
 func (b *Browser) Find(ctx context.Context, tab int, loc refs.Locator) ([]string, error) {
-	out, err := b.FindEach(ctx, tab, []refs.Locator{loc})
+	out, err := b.findEach(ctx, tab, []refs.Locator{loc}, false)
 	if err != nil {
 		return nil, err
 	}
 	return out[0], nil
 }
 
-// FindEach is Find for several locators, against one snapshot.
+// FindEach is Find for several locators, against one snapshot. A locator
+// Ariadne cannot evaluate (a bad_argument from Find) matches nothing here,
+// so that one odd fallback does not hide the others.
 func (b *Browser) FindEach(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error) {
+	return b.findEach(ctx, tab, locs, true)
+}
+
+func (b *Browser) findEach(ctx context.Context, tab int, locs []refs.Locator, lenient bool) ([][]string, error) {
 	t, err := b.tabAt(tab)
 	if err != nil {
 		return nil, err
@@ -48,7 +54,11 @@ func (b *Browser) FindEach(ctx context.Context, tab int, locs []refs.Locator) ([
 	f := &finder{t: t, tree: tree, owners: map[cdp.FrameID]map[int]*page.FrameTree{}}
 	out := make([][]string, len(locs))
 	for i, loc := range locs {
-		if out[i], err = f.find(fctx, loc); err != nil {
+		out[i], err = f.find(fctx, loc)
+		if err != nil && lenient && refs.CodeOf(err) == refs.CodeBadArgument {
+			out[i], err = nil, nil
+		}
+		if err != nil {
 			return nil, b.browserErr(err)
 		}
 	}

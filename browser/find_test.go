@@ -72,17 +72,17 @@ func TestFindRefsAreTheSnapshotsRefs(t *testing.T) {
 	if len(got) != 1 || got[0] != email {
 		t.Errorf("Find = %v, want [%s]", got, email)
 	}
-	many, err := b.FindEach(ctx, 0, []refs.Locator{refs.ByCSS("#email"), refs.ByCSS("#nope")})
+	bad := refs.ByRole("checkbox", "Remember me", false).WithState(refs.RoleState{Checked: "true"})
+	many, err := b.FindEach(ctx, 0, []refs.Locator{refs.ByCSS("#email"), refs.ByCSS("#nope"), bad})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(many) != 2 || !slices.Equal(many[0], []string{email}) || len(many[1]) != 0 {
+	if len(many) != 3 || !slices.Equal(many[0], []string{email}) || len(many[1]) != 0 || len(many[2]) != 0 {
 		t.Errorf("FindEach = %v", many)
 	}
 	if _, err := b.Find(ctx, 5, refs.ByCSS("#email")); refs.CodeOf(err) != refs.CodeNoTab {
 		t.Errorf("Find in tab 5: %v, want no_tab", err)
 	}
-	bad := refs.ByRole("checkbox", "Remember me", false).WithState(refs.RoleState{Checked: "true"})
 	if _, err := b.Find(ctx, 0, bad); refs.CodeOf(err) != refs.CodeBadArgument {
 		t.Errorf("Find with a role filter: %v, want bad_argument", err)
 	}
