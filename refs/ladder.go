@@ -129,6 +129,12 @@ type Facts struct {
 // left to other rungs.
 const maxTextRunes = 80
 
+// Roles whose accessible name comes from their content (unless an
+// aria-label says otherwise), as Playwright computes it.
+var namedFromContent = []string{"button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link",
+	"menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "row", "rowheader", "switch", "tab",
+	"tooltip", "treeitem"}
+
 // Roles that do not identify an element by themselves.
 var vagueRoles = []string{"generic", "none", "presentation", "text", "paragraph", "group"}
 
@@ -165,7 +171,8 @@ func Propose(f Facts) []Candidate {
 		// A name computed from content holds the text: the short name
 		// reads best (getByRole('row', { name: 'Ada Lovelace' })).
 		name := normalizeSpace(f.Name)
-		if name != distinct && strings.Contains(strings.ToLower(name), strings.ToLower(distinct)) {
+		if slices.Contains(namedFromContent, f.Role) && name != distinct &&
+			strings.Contains(strings.ToLower(name), strings.ToLower(distinct)) {
 			add(RungRole, ByRole(f.Role, distinct, false))
 		}
 		l := ByRole(f.Role, "", false).Filter(distinct)

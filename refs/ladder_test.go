@@ -434,6 +434,11 @@ func TestProposeDistinct(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("article:\n got %q\nwant %q", got, want)
 	}
+	// A name not taken from content holds the text only by chance.
+	got = internals(Facts{Element: Element{Tag: "nav"}, Role: "navigation", Name: "Main menu", Distinct: "Main"})
+	if slices.Contains(got, `internal:role=navigation[name="Main"i]`) {
+		t.Errorf("navigation: proposed a name from its distinct text: %q", got)
+	}
 	// A vague role gets no role filter, only CSS ones.
 	got = internals(Facts{Element: Element{Tag: "div"}, Role: "generic", Distinct: "Blue mug"})
 	if !slices.Equal(got, []string{`div`, `div >> internal:has-text="Blue mug"i`}) {

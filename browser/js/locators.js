@@ -1485,7 +1485,9 @@
     if (dt) {
       if (f.role && !vagueRoles.has(f.role)) {
         parts.push({ kind: "role", role: f.role, filter: dt });
-        if (f.name && f.name !== dt && f.name.toLowerCase().includes(dt.toLowerCase())) parts.push({ kind: "role", role: f.role, text: dt });
+        if (contentNamed.has(f.role) && f.name && f.name !== dt && f.name.toLowerCase().includes(dt.toLowerCase())) {
+          parts.push({ kind: "role", role: f.role, text: dt });
+        }
       }
       parts.push({ kind: "css", css: tag, filter: dt });
       for (const c of classes.slice(0, 3)) parts.push({ kind: "css", css: tag + "." + CSS.escape(c), filter: dt });
@@ -1582,6 +1584,16 @@
     return yes;
   }
 
+  // isContainerTarget tells a target that is a container in its own right
+  // (a row, card, list item, landmark, or an element without a telling
+  // role that holds a heading), which is located by its distinguishing
+  // text like a container is.
+  function isContainerTarget(P, el) {
+    const role = P.role(el) || "";
+    if (containerRoles.has(role)) return true;
+    return (!role || vagueRoles.has(role)) && isContainer(P, el) && !!el.querySelector("h1, h2, h3, h4, h5, h6, [role=heading]");
+  }
+
   function boxOf(el) {
     if (!el.getClientRects().length) return null;
     const r = el.getBoundingClientRect();
@@ -1646,7 +1658,7 @@
       }
       const [el, why] = want.frame ? [el0, ""] : meant(el0);
       const f = factsOf(P, el, want.frame);
-      if (!want.frame && isContainer(P, el)) {
+      if (!want.frame && isContainerTarget(P, el)) {
         const dt = distinguishing(P, el);
         if (dt) f.distinct = dt;
       }
