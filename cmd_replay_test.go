@@ -125,7 +125,7 @@ func TestRecordSignInThenReplay(t *testing.T) {
 			t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 		}
 		n := len(rec.Steps)
-		for _, want := range []string{fmt.Sprintf("[1/%d] navigate to %s/form.html", n, srv.URL), fmt.Sprintf("[%d/%d] expect the page's title", n, n), "passed: "} {
+		for _, want := range []string{fmt.Sprintf("[1/%d] navigate to %s/form.html", n, srv.URL), fmt.Sprintf("[%d/%d] expect the page to have title \"Form\"", n, n), "passed: "} {
 			if !strings.Contains(stdout, want) {
 				t.Errorf("output lacks %q:\n%s", want, stdout)
 			}
@@ -169,7 +169,7 @@ func TestRecordSignInThenReplay(t *testing.T) {
 				t.Errorf("stderr lacks %q:\n%s", want, stderr)
 			}
 		}
-		if !strings.Contains(stdout, "[9/13] expect the text of getByRole('status')") || !strings.Contains(stdout, "FAILED") {
+		if !strings.Contains(stdout, `[9/13] expect getByRole('status') to have text "Submitted: grace@example.com"`) || !strings.Contains(stdout, "FAILED") {
 			t.Errorf("stdout:\n%s", stdout)
 		}
 		png, err := os.ReadFile(filepath.Join(dir, "broken.failure.png"))
@@ -319,7 +319,7 @@ click $ping
 		"navigate to " + srv.URL + "/dialogs.html",
 		"click getByRole('button', { name: 'Confirm' })",
 		"accept the confirm dialog",
-		`expect the text of getByRole('status') is "confirm: true"`,
+		`expect getByRole('status') to have text "confirm: true"`,
 		"navigate to " + srv.URL + "/iframe.html",
 		`fill locator('iframe[title="Payment"]').contentFrame().getByRole('textbox', { name: 'Card number' }) "4242"`,
 		`click locator('iframe[title="Payment"]').contentFrame().getByRole('button', { name: 'Pay' })`,
@@ -474,4 +474,172 @@ click $signin
 	if v := rec.Steps[3].Values; len(v) != 1 || v[0] != "jp" {
 		t.Errorf("select values %v", v)
 	}
+}
+
+// skipNode skips a test that needs Node and the npm packages, unless
+// ARIADNE_REQUIRE_NODE=1 makes the skip a failure.
+func skipNode(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("ARIADNE_REQUIRE_NODE") == "1" {
+		t.Fatalf("ARIADNE_REQUIRE_NODE=1: "+format, args...)
+	}
+	t.Skipf("SKIPPED, NOT CHECKED: "+format, args...)
+}
+
+// nodeTools returns tools/playwright when node and the packages are there.
+func nodeTools(t *testing.T, pkgs ...string) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("tools", "playwright"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		skipNode(t, "node is not installed")
+	}
+	for _, p := range pkgs {
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", p, "package.json")); err != nil {
+			skipNode(t, "%s is not installed: run PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm ci in %s", p, dir)
+		}
+	}
+	return dir
+}
+
+func chromeForTools(t *testing.T) string {
+	t.Helper()
+	p := os.Getenv("CHROME_PATH")
+	if p == "" {
+		p = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(p); err != nil {
+		skipNode(t, "no Chromium at %s: set CHROME_PATH", p)
+	}
+	return p
+}
+
+// export runs 'ariadne export' on file into out.
+func exportCmd(t *testing.T, format, file, out string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	if code := realMain(context.Background(), &env{stdout: &o, stderr: &e}, []string{"export", "--format", format, file, "-o", out}); code != 0 {
+		t.Fatalf("export %s: exit %d: %s", format, code, e.String())
+	}
+}
+
+// TestRecordedSignInExportsRun exports a recording made with 'ariadne run
+// --record' and runs each export with the real tool against the same pages.
+func TestRecordedSignInExportsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	srv := pagesServer(t)
+	file := recordSignIn(t, srv.URL)
+	dir := t.TempDir()
+	env := append(os.Environ(), "ARIADNE_SECRET_PASSWORD="+testPassword,
+		"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PUPPETEER_SKIP_DOWNLOAD=1")
+	browserArgs := []string{"--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"}
+	if os.Geteuid() == 0 {
+		browserArgs = append(browserArgs, "--no-sandbox")
+	}
+
+	t.Run("playwright-test", func(t *testing.T) {
+		tools := nodeTools(t, "@playwright/test", "playwright-core")
+		chrome := chromeForTools(t)
+		pw := filepath.Join(dir, "pw")
+		if err := os.MkdirAll(pw, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(pw, "node_modules")); err != nil {
+			t.Fatal(err)
+		}
+		exportCmd(t, "playwright-test", file, filepath.Join(pw, "signin.spec.ts"))
+		args, _ := json.Marshal(browserArgs)
+		quoted, _ := json.Marshal(chrome)
+		writeText(t, filepath.Join(pw, "playwright.config.ts"), `import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  testDir: '.', testMatch: '*.spec.ts', timeout: 30000, expect: { timeout: 5000 }, workers: 1, retries: 0,
+  use: { browserName: 'chromium', headless: true, actionTimeout: 5000,
+    launchOptions: { executablePath: `+string(quoted)+`, args: `+string(args)+` } },
+});
+`)
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "node", filepath.Join(tools, "node_modules", "@playwright", "test", "cli.js"),
+			"test", "--config", filepath.Join(pw, "playwright.config.ts"), "--reporter=line")
+		cmd.Dir, cmd.Env = pw, append(env, "CHROME_PATH="+chrome)
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "1 passed") {
+			t.Fatalf("playwright test: %v\n%s\nspec:\n%s", err, out, readText(t, filepath.Join(pw, "signin.spec.ts")))
+		}
+	})
+
+	t.Run("devtools-recorder", func(t *testing.T) {
+		tools := nodeTools(t, "@puppeteer/replay", "puppeteer-core")
+		chrome := chromeForTools(t)
+		out := filepath.Join(dir, "signin.json")
+		exportCmd(t, "devtools-recorder", file, out)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "node", filepath.Join(tools, "replay.mjs"), out)
+		cmd.Env = append(env, "CHROME_PATH="+chrome)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var r struct {
+			OK    bool   `json:"ok"`
+			Error string `json:"error"`
+			Pages []struct {
+				Status *string `json:"status"`
+			} `json:"pages"`
+		}
+		if jerr := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &r); jerr != nil || err != nil || !r.OK {
+			t.Fatalf("replay.mjs: %v %v %s\nstdout: %s\nstderr: %s", err, jerr, r.Error, stdout.String(), stderr.String())
+		}
+		if len(r.Pages) != 1 || r.Pages[0].Status == nil || *r.Pages[0].Status != "Submitted: ada@example.com" {
+			t.Errorf("after the replay the page says %+v", r.Pages)
+		}
+	})
+
+	t.Run("chromedp", func(t *testing.T) {
+		goCmd, err := exec.LookPath("go")
+		if err != nil {
+			t.Skip("no go command")
+		}
+		chrome := chromeForTools(t)
+		mod := filepath.Join(dir, "cdp")
+		if err := os.MkdirAll(mod, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		exportCmd(t, "chromedp", file, filepath.Join(mod, "main.go"))
+		run := func(args ...string) {
+			t.Helper()
+			cmd := exec.Command(goCmd, args...)
+			cmd.Dir = mod
+			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+			}
+		}
+		run("mod", "init", "example.com/signin")
+		run("get", "github.com/chromedp/chromedp@v0.23.0")
+		run("build", "-o", "signin", ".")
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, filepath.Join(mod, "signin"))
+		cmd.Env = append(env, "CHROME_PATH="+chrome, "HOME="+t.TempDir())
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("the chromedp program failed: %v\n%s", err, out)
+		}
+	})
+
+	t.Run("playwright-python", func(t *testing.T) {
+		py, err := exec.LookPath("python3")
+		if err != nil {
+			skipNode(t, "python3 is not installed")
+		}
+		out := filepath.Join(dir, "test_signin.py")
+		exportCmd(t, "playwright-python", file, out)
+		if b, err := exec.Command(py, "-m", "py_compile", out).CombinedOutput(); err != nil {
+			t.Fatalf("py_compile: %v\n%s", err, b)
+		}
+	})
 }

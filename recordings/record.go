@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -284,13 +285,14 @@ func Summary(s Step) string {
 	case Fill, Type:
 		d += " " + quoteShort(s.Text.String())
 	case Select:
-		d += " " + quoteShort(fmt.Sprint(s.Values))
-	case Assert:
-		if s.Assert != nil && s.Assert.Expected != "" && s.Assert.Kind != AssertAriaSnapshot {
-			d += " is " + quoteShort(s.Assert.Expected)
+		q := make([]string, len(s.Values))
+		for i, v := range s.Values {
+			q[i] = quoteShort(v)
 		}
-		if s.Assert != nil && s.Assert.Not {
-			d += " (not)"
+		d += " " + strings.Join(q, ", ")
+	case Assert:
+		if s.Assert != nil {
+			d = expectation(s)
 		}
 	case Dialog:
 		if s.Dialog != nil {
@@ -305,6 +307,34 @@ func Summary(s Step) string {
 		d += fmt.Sprintf(" (tab %d)", s.Tab)
 	}
 	return oneLine(d)
+}
+
+// expectation says what an assertion step expects, as Playwright's
+// expect reads: expect getByRole('status') to have text "Saved".
+func expectation(s Step) string {
+	a := s.Assert
+	subject := "the page"
+	if !s.Target.Locator.IsZero() {
+		subject = s.Locator().Code(refs.JavaScript)
+	}
+	to := " to "
+	if a.Not {
+		to = " not to "
+	}
+	var what string
+	switch a.Kind {
+	case AssertVisible, AssertChecked, AssertEnabled:
+		what = "be " + string(a.Kind)
+	case AssertText, AssertValue, AssertTitle:
+		what = "have " + string(a.Kind) + " " + quoteShort(a.Expected)
+	case AssertURL:
+		what = "have URL " + quoteShort(a.Expected)
+	case AssertAriaSnapshot:
+		what = "match its ARIA snapshot"
+	default:
+		what = string(a.Kind)
+	}
+	return "expect " + subject + to + what
 }
 
 // quoteShort quotes s, cut to 60 characters.

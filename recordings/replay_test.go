@@ -141,7 +141,7 @@ func TestReplayHealsThroughFallbacks(t *testing.T) {
 	o := fast()
 	o.Progress = func(r StepReport) {
 		if r.Done {
-			progress = append(progress, fmt.Sprintf("[%d/%d] %s %s", r.N, r.Total, r.HealedBy(), r.Err))
+			progress = append(progress, fmt.Sprintf("[%d/%d] %s %v", r.N, r.Total, r.HealedBy(), r.Err))
 		}
 	}
 	res, err := Replay(context.Background(), d, rec, o)
@@ -151,8 +151,8 @@ func TestReplayHealsThroughFallbacks(t *testing.T) {
 	if got, want := d.Log(), "navigate http://x/form.html; fill e1 ada; fill e5 s3cret; click e3"; got != want {
 		t.Errorf("driver calls:\n%s\nwant\n%s", got, want)
 	}
-	want := []string{"[1/8]  %!s(<nil>)", "[2/8] role %!s(<nil>)", "[3/8]  %!s(<nil>)", "[4/8] css %!s(<nil>)",
-		"[5/8]  %!s(<nil>)", "[6/8]  %!s(<nil>)", "[7/8]  %!s(<nil>)", "[8/8]  %!s(<nil>)"}
+	want := []string{"[1/8]  <nil>", "[2/8] role <nil>", "[3/8]  <nil>", "[4/8] css <nil>",
+		"[5/8]  <nil>", "[6/8]  <nil>", "[7/8]  <nil>", "[8/8]  <nil>"}
 	if strings.Join(progress, "\n") != strings.Join(want, "\n") {
 		t.Errorf("progress:\n%s\nwant\n%s", strings.Join(progress, "\n"), strings.Join(want, "\n"))
 	}
