@@ -44,8 +44,8 @@ func (t *Tab) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &snapshotter{t: t, table: t.b.refs}
-	root, err := s.frame(ctx, tree, [2]float64{})
+	s := &snapshotter{t: t, table: t.b.refs, mainFrame: tree.Frame.ID}
+	root, err := s.frame(ctx, t.ctx, tree, [2]float64{})
 	if err != nil {
 		return nil, err
 	}
@@ -74,6 +74,7 @@ func (t *Tab) opContext(ctx context.Context, d time.Duration) (context.Context, 
 type snapshotter struct {
 	t         *Tab
 	table     *refs.Table
+	mainFrame cdp.FrameID
 	count     int
 	mainURL   string
 	mainTitle string
@@ -83,9 +84,11 @@ type snapshotter struct {
 	pending []frameSlot
 }
 
-// frame snapshots one frame and, recursively, its child frames. offset is
-// the position of the frame's viewport in the main frame's viewport.
-func (s *snapshotter) frame(ctx context.Context, ft *page.FrameTree, offset [2]float64) (*refs.Node, error) {
+// frame snapshots one frame and, recursively, its child frames in the same
+// target. ctx is bound to the target's session, sess is that session (the
+// tab's context, or one of snapshot_oopif.go), and offset the position of
+// the frame's viewport in the main frame's viewport.
+func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offset [2]float64) (*refs.Node, error) {
 	f := ft.Frame
 	w, err := s.t.worldFor(ctx, f)
 	if err != nil {
@@ -95,7 +98,7 @@ func (s *snapshotter) frame(ctx context.Context, ft *page.FrameTree, offset [2]f
 	if err != nil {
 		return nil, fmt.Errorf("snapshotting frame %s: %w", f.URL, err)
 	}
-	if f.ParentID == "" {
+	if f.ID == s.mainFrame {
 		s.mainURL, s.mainTitle = rs.URL, rs.Title
 	}
 	b := &builder{table: s.table, tab: string(s.t.id), frame: string(f.ID), doc: w.doc, offset: offset}
@@ -120,14 +123,17 @@ func (s *snapshotter) frame(ctx context.Context, ft *page.FrameTree, offset [2]f
 	for _, slot := range b.frames {
 		cf := children[slot.handle]
 		if cf == nil {
-			// Not a frame of this target: empty, or out of process.
-			slot.parentWorld = w
+			// Not a frame of this target: out of process, or empty.
+			slot.parentWorld, slot.sess = w, sess
 			s.pending = append(s.pending, slot)
 			continue
 		}
-		doc, err := s.frame(ctx, cf, slot.offset)
+		doc, err := s.frame(ctx, sess, cf, slot.offset)
 		if err != nil {
-			s.problems = append(s.problems, fmt.Sprintf("frame %s: %v", cf.Frame.URL, err))
+			// Listed in this target's tree but not in its process: try
+			// the frame's own target.
+			slot.parentWorld, slot.sess = w, sess
+			s.pending = append(s.pending, slot)
 			continue
 		}
 		slot.node.Children = append(slot.node.Children, doc.Children...)

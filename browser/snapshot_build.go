@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -199,9 +200,10 @@ type frameSlot struct {
 	node   *refs.Node
 	handle int        // the iframe element's handle in its document's world
 	offset [2]float64 // its content origin in the main viewport
-	// parentWorld is the world of the document holding the iframe (set for
-	// frames left for remoteFrames).
+	// For frames left to remoteFrames: the world of the document holding
+	// the iframe, and the session it lives in.
 	parentWorld *world
+	sess        context.Context
 }
 
 // builder turns one document's walk into refs.Nodes, with refs from table.
