@@ -517,7 +517,8 @@
       for (const r of rules) {
         if (r.styleSheet) sheet(r.styleSheet);
         if (r.cssRules && r.cssRules.length) scan(r.cssRules);
-        if (r.style && r.style.getPropertyValue("content")) rule(r);
+        // Style rules only (@page margin boxes have content but no element).
+        if (r.selectorText !== undefined && r.style && r.style.getPropertyValue("content")) rule(r);
       }
     };
     const sheet = (sh) => {
