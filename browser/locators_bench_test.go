@@ -84,8 +84,10 @@ func BenchmarkLocators(b *testing.B) {
 			kinds["problem"]++
 		case len(e.Best.Locator.Parts) > 1 && e.Best.Locator.Parts[len(e.Best.Locator.Parts)-1].Kind == refs.KindNth:
 			kinds["nth"]++
-		case len(e.Best.Locator.Parts) > 1:
+		case selectingParts(e.Best.Locator) > 1:
 			kinds["scoped"]++
+		case len(e.Best.Locator.Parts) > 1:
+			kinds["filtered"]++
 		default:
 			kinds["alone"]++
 		}
@@ -97,6 +99,20 @@ func BenchmarkLocators(b *testing.B) {
 		b.Logf("Playwright normalize(): %d of %d elements sampled, %.1f ms/element, about %.0f s for all of them",
 			pw.Sampled, pw.Elements, pw.MsPerElement, pw.ExtrapolatedMs/1000)
 	}
+}
+
+// selectingParts counts the parts of l that select elements, not those
+// that narrow them (filter, nth) or enter a frame.
+func selectingParts(l refs.Locator) int {
+	n := 0
+	for _, p := range l.Parts {
+		switch p.Kind {
+		case refs.KindFilter, refs.KindNth, refs.KindFrame:
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 type normalizeTiming struct {

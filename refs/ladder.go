@@ -295,10 +295,27 @@ func Risk(flags []Flag) int {
 func Fragile(c Candidate) bool { return Risk(c.Flags) >= fragileRisk }
 
 // Improvable reports whether a container may give a better locator than
-// c: c is not unique, is fragile, or already steps down from an ancestor
-// in CSS, where the ancestor's role or test id would read better.
+// c: c is not unique, is fragile, or is one CSS selector that steps down
+// from an ancestor, where the ancestor's role or test id would read
+// better. A locator already scoped in a chain is not: its container was
+// the nearest one that worked.
 func Improvable(c Candidate) bool {
-	return !c.Unique() || Fragile(c) || form(c.Locator) > 0
+	return !c.Unique() || Fragile(c) || cssScoped(c.Locator)
+}
+
+// cssScoped reports whether l's only selecting part is CSS that steps down
+// from an ancestor.
+func cssScoped(l Locator) bool {
+	selecting := 0
+	for _, p := range l.Parts {
+		switch p.Kind {
+		case KindNth, KindFrame, KindFilter:
+		default:
+			selecting++
+		}
+	}
+	t := l.Target()
+	return selecting == 1 && t.Kind == KindCSS && cssDescends(t.CSS)
 }
 
 // Choose ranks cands and returns the best unique one, marked Chosen, with

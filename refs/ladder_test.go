@@ -461,6 +461,8 @@ func TestRiskFragileImprovable(t *testing.T) {
 		{Candidate{Locator: ByCSS("#cart button"), Matches: 1}, 0, false, true},
 		{Candidate{Locator: ByRole("button", "OK", false), Matches: 2}, 0, false, true},
 		{Candidate{Locator: ByRole("article", "", false).Filter("Blue mug"), Matches: 1}, 0, false, false},
+		{Candidate{Locator: ByRole("button", "OK", false).Within(ByCSS("#cart")), Matches: 1}, 0, false, false},
+		{Candidate{Locator: ByCSS("#cart button").InFrame("#pay"), Matches: 1}, 0, false, true},
 	}
 	for _, tt := range tests {
 		if r, f, i := Risk(tt.c.Flags), Fragile(tt.c), Improvable(tt.c); r != tt.risk || f != tt.fragile || i != tt.improvable {

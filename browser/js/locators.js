@@ -119,6 +119,7 @@
       this.memo = new WeakSet(); // the lists kept in this.lists
       this.containers = new Map();
       this.distinct = new Map(); // container -> its distinguishing text
+      this.filtered = new WeakMap(); // memoized list -> Map(text -> filtered list)
       this.text = null;
     }
 
@@ -652,12 +653,34 @@
       return this.containing(q).has(el);
     }
 
-    // hasText is Playwright's internal:has-text, filter({ hasText }): the
-    // element's normalized text holds q in any case, or is q when exact.
-    hasText(el, q, exact) {
-      if (el.nodeType !== 1) return false;
-      if (exact) return this.textOf(el) === normalizeWS(q);
-      return this.containing(q).has(el);
+    // filterText is Playwright's internal:has-text, filter({ hasText }):
+    // the elements whose normalized text holds q in any case, or is q when
+    // exact.
+    filterText(els, q, exact) {
+      // A filter of a memoized list (tag, role) is memoized with it: many
+      // targets ask for the same one.
+      if (this.memo.has(els)) {
+        let byText = this.filtered.get(els);
+        if (!byText) this.filtered.set(els, (byText = new Map()));
+        const key = (exact ? "s" : "i") + q;
+        let l = byText.get(key);
+        if (!l) {
+          l = this.filterTextIn(els, q, exact);
+          byText.set(key, l);
+          this.memo.add(l);
+        }
+        return l;
+      }
+      return this.filterTextIn(els, q, exact);
+    }
+
+    filterTextIn(els, q, exact) {
+      if (exact) {
+        const want = normalizeWS(q);
+        return els.filter((el) => el.nodeType === 1 && this.textOf(el) === want);
+      }
+      const holding = this.containing(q);
+      return els.filter((el) => el.nodeType === 1 && holding.has(el));
     }
 
     // containing is the set of elements whose text holds q, in any case:
@@ -864,7 +887,7 @@
           continue;
         }
         if (part.kind === "filter") {
-          roots = roots.filter((el) => this.hasText(el, part.text || "", !!part.exact));
+          roots = this.filterText(roots, part.text || "", !!part.exact);
           continue;
         }
         if (roots.length === 1) {
