@@ -76,7 +76,8 @@ func playwrightSnapshots(t testing.TB, urls []string) map[string]string {
 }
 
 // compareWithPlaywright returns the lines where ours and Playwright's
-// snapshot differ, after the normalizations below, or "".
+// snapshot differ, after the normalizations below, or "", and how many
+// lines were equal only after normalizing.
 //
 // Deliberate differences, normalized here:
 //   - Control characters. Playwright quotes a name with JSON.stringify,
@@ -84,11 +85,11 @@ func playwrightSnapshots(t testing.TB, urls []string) map[string]string {
 //     wraps the key in single quotes because of them. Ariadne escapes them
 //     (\u009b) so that no control character reaches a terminal; the key then
 //     needs no quotes. Lines that differ only so are compared decoded.
-func compareWithPlaywright(ours, theirs string) string {
+func compareWithPlaywright(ours, theirs string) (string, int) {
 	o := strings.Split(strings.TrimRight(ours, "\n"), "\n")
 	p := strings.Split(strings.TrimRight(theirs, "\n"), "\n")
 	var diff strings.Builder
-	shown := 0
+	shown, normalized := 0, 0
 	for i := 0; i < len(o) || i < len(p); i++ {
 		var a, b string
 		if i < len(o) {
@@ -97,7 +98,11 @@ func compareWithPlaywright(ours, theirs string) string {
 		if i < len(p) {
 			b = p[i]
 		}
-		if a == b || (hasC1(b) && decodeLine(a) == decodeLine(b)) {
+		if a == b {
+			continue
+		}
+		if hasC1(b) && decodeLine(a) == decodeLine(b) {
+			normalized++
 			continue
 		}
 		diff.WriteString("line " + strconv.Itoa(i+1) + ":\n  playwright: " + strconv.QuoteToGraphic(b) + "\n  ariadne:    " + strconv.QuoteToGraphic(a) + "\n")
@@ -106,7 +111,7 @@ func compareWithPlaywright(ours, theirs string) string {
 			break
 		}
 	}
-	return diff.String()
+	return diff.String(), normalized
 }
 
 func hasC1(s string) bool {

@@ -100,7 +100,11 @@ func TestMatchesPlaywright(t *testing.T) {
 			if strings.TrimSpace(want[u]) == "" {
 				t.Fatalf("Playwright gave no snapshot of %s", u)
 			}
-			if d := compareWithPlaywright(got, want[u]); d != "" {
+			d, normalized := compareWithPlaywright(got, want[u])
+			if normalized > 0 {
+				t.Logf("%d line(s) equal after normalizing control characters", normalized)
+			}
+			if d != "" {
 				t.Errorf("%s differs from Playwright's ariaSnapshot():\n%s\nariadne:\n%s\nplaywright:\n%s", u, d, got, want[u])
 			}
 		})
