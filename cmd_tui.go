@@ -25,6 +25,10 @@ type tuiConfig struct {
 	noFollow bool
 	lang     refs.Lang
 	browser  browser.Options
+	// record is the recording file --record starts at once; secrets
+	// stores passwords as text (--record-secrets).
+	record  string
+	secrets bool
 }
 
 func parseTUI(e *env, args []string) (*tuiConfig, error) {
@@ -35,6 +39,8 @@ func parseTUI(e *env, args []string) (*tuiConfig, error) {
 	keys := fs.String("keys", keymap.DefaultPath(), "key config `FILE` (TOML; see README, \"Keys\")")
 	noFollow := fs.Bool("no-follow", false, "start with live follow off (F toggles it): the tree changes only after your actions or r")
 	lang := fs.String("lang", "javascript", "locator `LANGUAGE` at start: javascript, python, java or csharp (c cycles it)")
+	record := fs.String("record", "", "record from the first page on into the recording `FILE` (ctrl+r pauses; without this flag ctrl+r starts one)")
+	secrets := fs.Bool("record-secrets", false, "store what is typed into password fields in recordings as plain text instead of a secret")
 	bf := addBrowserFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -43,7 +49,7 @@ func parseTUI(e *env, args []string) (*tuiConfig, error) {
 	if len(pos) > 1 {
 		return nil, usagef("tui takes one URL, got %d arguments", len(pos))
 	}
-	cfg := &tuiConfig{keys: *keys, noFollow: *noFollow}
+	cfg := &tuiConfig{keys: *keys, noFollow: *noFollow, record: *record, secrets: *secrets}
 	if len(pos) == 1 {
 		cfg.url = pos[0]
 	}
@@ -93,6 +99,9 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		Locators: ui.BrowserLocators,
 		Copy:     ui.SystemCopy, // else OSC 52 through Bubble Tea
 		Lang:     cfg.lang,
+
+		RecordFile:    cfg.record,
+		RecordSecrets: cfg.secrets,
 	})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithOutput(out))
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {

@@ -100,6 +100,7 @@ type RecordKeys struct {
 	Assert     key.Binding
 	DeleteStep key.Binding
 	SaveAs     key.Binding
+	Steps      key.Binding
 }
 
 // GlobalKeys are live in every mode.
@@ -174,6 +175,7 @@ func (km *KeyMap) slots() []slot {
 		{ModeRecord, "assert", &r.Assert},
 		{ModeRecord, "delete-step", &r.DeleteStep},
 		{ModeRecord, "save-recording", &r.SaveAs},
+		{ModeRecord, "recorded-steps", &r.Steps},
 
 		{ModeGlobal, "help", &g.Help},
 		{ModeGlobal, "detail", &g.Detail},
@@ -241,6 +243,7 @@ func Default() KeyMap {
 			Assert:     bind("add assertion", "a"),
 			DeleteStep: bind("delete last step", "D"),
 			SaveAs:     bind("save recording as", "S"),
+			Steps:      bind("show / hide the recorded steps", "ctrl+s"),
 		},
 		Global: GlobalKeys{
 			Help:   bind("help", "?"),

@@ -151,6 +151,23 @@ func (r *Recorder) tab(id string) int {
 	return n
 }
 
+// Rebase makes the tab with browser id firstTab tab 0, for a browser that
+// was restarted under a recording: the old ids are gone. Tabs opened later
+// keep numbers not used before.
+func (r *Recorder) Rebase(firstTab string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for id, n := range r.tabs {
+		if n == 0 {
+			delete(r.tabs, id)
+		}
+	}
+	r.tabs[firstTab] = 0
+	if r.next == 0 {
+		r.next = 1
+	}
+}
+
 // Tab returns the recording's number for the tab with browser id id.
 func (r *Recorder) Tab(id string) (int, bool) {
 	r.mu.Lock()

@@ -139,16 +139,18 @@ func (m *Model) startOp(kind resultKind, label string, fn func(ctx context.Conte
 // navigate opens url in the current tab.
 func (m *Model) navigate(label, url string) tea.Cmd {
 	m.url = url
+	rec := m.recordWrap()
 	return m.startOp(resNav, label+" "+url, func(ctx context.Context, b Browser) resultMsg {
-		nav, err := b.Open(ctx, url)
+		nav, err := rec(b).Open(ctx, url)
 		return resultMsg{nav: nav, err: err, page: pageAfter(ctx, b, err)}
 	})
 }
 
 // history runs back, forward or reload.
 func (m *Model) history(label string, fn func(Browser, context.Context) (*browser.NavResult, error)) tea.Cmd {
+	rec := m.recordWrap()
 	return m.startOp(resNav, label, func(ctx context.Context, b Browser) resultMsg {
-		nav, err := fn(b, ctx)
+		nav, err := fn(rec(b), ctx)
 		return resultMsg{nav: nav, err: err, page: pageAfter(ctx, b, err)}
 	})
 }
@@ -175,8 +177,9 @@ type actFunc func(ctx context.Context, b Browser, ref string) (*browser.ActionRe
 
 // act runs an action on ref, then snapshots the page.
 func (m *Model) act(label, ref string, fn actFunc) tea.Cmd {
+	rec := m.recordWrap()
 	return m.startOp(resAct, label+" "+ref, func(ctx context.Context, b Browser) resultMsg {
-		res, err := fn(ctx, b, ref)
+		res, err := fn(ctx, rec(b), ref)
 		return resultMsg{ref: ref, act: res, err: err, page: pageAfter(ctx, b, err)}
 	})
 }

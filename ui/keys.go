@@ -25,8 +25,14 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.over {
 	case overlayPrompt:
+		if m.prompt.kind == promptSaveRecord {
+			return m.recordPromptKey(k)
+		}
 		return m.promptKey(k)
 	case overlayPicker:
+		if m.picker.kind == pickAssert {
+			return m.assertPickerKey(k)
+		}
 		return m.pickerKey(k)
 	case overlayDialog:
 		return m.dialogKey(k)
@@ -145,8 +151,10 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 		m.setStatus(statusInfo, "locator language: "+string(m.language()))
 
 	case key.Matches(k, km.Record.Toggle), key.Matches(k, km.Record.Assert),
-		key.Matches(k, km.Record.DeleteStep), key.Matches(k, km.Record.SaveAs):
-		m.setStatus(statusInfo, "recording is not part of this build yet")
+		key.Matches(k, km.Record.DeleteStep), key.Matches(k, km.Record.SaveAs),
+		key.Matches(k, km.Record.Steps):
+		cmd, _ := m.recordKey(k)
+		return cmd
 
 	default:
 		return m.actKey(k)

@@ -40,6 +40,16 @@ type Options struct {
 	// Lang is the locator language at start; "" is JavaScript.
 	Lang refs.Lang
 
+	// RecordFile, when set, is recorded into from the first page on
+	// (--record); ctrl+r then pauses and resumes. Without it, ctrl+r
+	// starts a recording named recording-DATE-TIME.jsonl in RecordDir
+	// ("" is the current directory).
+	RecordFile string
+	RecordDir  string
+	// RecordSecrets stores what is typed into password fields as plain
+	// text instead of a secret (--record-secrets).
+	RecordSecrets bool
+
 	// LivePeriod is how often the page is checked for changes and the
 	// browser for life: 0 means 700 ms, a negative value turns the checks
 	// off (tests).
@@ -131,6 +141,11 @@ type Model struct {
 
 	status status
 	notice string // shown instead of the status until the first key press
+
+	rec           *recorder      // the recording (recording.go)
+	showSteps     bool           // the steps pane replaces the details
+	assertChoices []assertChoice // the rows of the assertion menu
+	recordPending bool           // RecordFile waits for the first page
 }
 
 // New returns the root model.
@@ -167,6 +182,11 @@ func New(o Options) *Model {
 		}
 	}
 	m.notice = o.Notice
+	m.rec = &recorder{secrets: o.RecordSecrets, locs: o.Locators}
+	if m.opts.Recording == nil {
+		m.opts.Recording = m.rec
+	}
+	m.recordPending = o.RecordFile != ""
 	return m
 }
 
@@ -229,7 +249,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case resultMsg:
-		return m, m.result(msg)
+		cmd := m.result(msg)
+		if m.recordPending && m.snap != nil && m.b != nil && !m.dead {
+			// --record: start once the first page is on screen.
+			m.recordPending = false
+			cmd = tea.Batch(cmd, m.startRecording(m.opts.RecordFile))
+		}
+		return m, cmd
 	case liveTickMsg:
 		return m, m.onTick(msg)
 	case liveMsg:
@@ -237,7 +263,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case eventMsg:
 		return m, m.onEvent(msg)
 	case dialogDoneMsg:
-		return m, m.onDialogDone(msg)
+		return m, tea.Batch(m.onDialogDone(msg), m.recordDialog(msg))
+	case recStartedMsg:
+		return m, m.onRecStarted(msg)
+	case recDoneMsg:
+		return m, m.onRecDone(msg)
 	case settleMsg:
 		return m, m.onSettle(msg)
 	case locMsg:
