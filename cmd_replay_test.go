@@ -296,6 +296,9 @@ find card textbox "Card number"
 fill $card 4242
 find pay button Pay
 click $pay
+open {{URL}}/navigate.html
+find next link "Next page"
+click $next
 open {{URL}}/popup.html
 find open link "Open in new tab"
 click $open
@@ -303,7 +306,7 @@ tab 2
 find ping button Ping
 click $ping
 `, "--record", file)
-	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok")
+	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok")
 	if code != 0 {
 		t.Errorf("exit %d", code)
 	}
@@ -323,6 +326,8 @@ click $ping
 		"navigate to " + srv.URL + "/iframe.html",
 		`fill locator('iframe[title="Payment"]').contentFrame().getByRole('textbox', { name: 'Card number' }) "4242"`,
 		`click locator('iframe[title="Payment"]').contentFrame().getByRole('button', { name: 'Pay' })`,
+		"navigate to " + srv.URL + "/navigate.html",
+		"click getByRole('link', { name: 'Next page' })",
 		"navigate to " + srv.URL + "/popup.html",
 		"click getByRole('link', { name: 'Open in new tab' })",
 		"click getByRole('button', { name: 'Ping' }) (tab 1)",
@@ -333,7 +338,10 @@ click $ping
 	if s := rec.Steps[5]; len(s.FramePath) != 1 || s.FramePath[0] != 0 {
 		t.Errorf("the frame step has frame path %v", s.FramePath)
 	}
-	if s := rec.Steps[8]; s.OpensTab != 1 {
+	if s := rec.Steps[8]; !s.Navigated || s.URLAfter != srv.URL+"/navigate2.html" {
+		t.Errorf("a link click keeps its navigation: %+v", s)
+	}
+	if s := rec.Steps[10]; s.OpensTab != 1 {
 		t.Errorf("the popup link opens tab %d", s.OpensTab)
 	}
 	stdout, stderr, code := replayCmd(t, file)
@@ -642,4 +650,15 @@ export default defineConfig({
 			t.Fatalf("py_compile: %v\n%s", err, b)
 		}
 	})
+}
+
+func TestTUIRecordFlags(t *testing.T) {
+	e := &env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	cfg, err := parseTUI(e, []string{"--record", "session.jsonl", "--record-secrets", "http://example.test/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.record != "session.jsonl" || !cfg.secrets {
+		t.Errorf("config %+v", cfg)
+	}
 }
