@@ -1572,8 +1572,7 @@
   // distinguishing is a container's most distinguishing short text (refs
   // Facts.Distinct): the first of distinctTexts held by no other element
   // of its kind (its role, or its tag for elements without a telling
-  // role), preferring texts free of digits and short; failing that, its
-  // first text.
+  // role), preferring texts free of digits and short; "" when none is.
   function distinguishing(P, el) {
     let d = P.distinct.get(el);
     if (d !== undefined) return d;
@@ -1583,7 +1582,7 @@
     const like = P.list("like\u0001" + kind, () => new Set(role && !vagueRoles.has(role)
       ? P.byRole(role, "", false, false) : P.byCSS(CSS.escape(el.localName), document) || []));
     const clean = (t) => !hasDigit(t) && !isLong(t);
-    d = texts[0] || "";
+    d = "";
     for (const t of texts.filter(clean).concat(texts.filter((t) => !clean(t)))) {
       let n = 0;
       for (const x of P.containing(t)) if (like.has(x) && ++n > 1) break;
