@@ -36,7 +36,8 @@ Commands:
   screenshot [REF] FILE
   find NAME ROLE [ACCESSIBLE_NAME] [--nth N]   sets $NAME to the ref of the
                                 first (or Nth, from 1) node with that role and
-                                exact name in a fresh snapshot: click $NAME
+                                exact name (or, for a node with no name, text)
+                                in a fresh snapshot: click $NAME
   assert visible|enabled|checked REF    assert text|value REF [TEXT]
   assert url|title [TEXT]       assert snapshot [REF]      (--not negates)
                                 checks the page now, retrying until the
@@ -475,7 +476,7 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		var found *refs.Node
 		seen := 0
 		snap.Root.Walk(func(n *refs.Node, _ int) bool {
-			if found == nil && n.Ref != "" && n.Role == pos[1] && (len(pos) == 2 || n.Name == pos[2]) {
+			if found == nil && n.Ref != "" && n.Role == pos[1] && (len(pos) == 2 || n.Name == pos[2] || (n.Name == "" && ownText(n) == pos[2])) {
 				if seen++; seen == nth {
 					found = n
 				}
@@ -505,4 +506,16 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		m["snapshot"] = refs.Text(ar.Snapshot.Root, refs.TextOptions{})
 	}
 	return m, nil
+}
+
+// ownText is the text of a node's text children, for nodes with no name
+// (a generic text container).
+func ownText(n *refs.Node) string {
+	var parts []string
+	for _, c := range n.Children {
+		if c.IsText() {
+			parts = append(parts, c.Name)
+		}
+	}
+	return strings.Join(parts, " ")
 }

@@ -466,3 +466,22 @@ back
 		}
 	}
 }
+
+func TestRunHoverRightClickDrag(t *testing.T) {
+	srv := pagesServer(t)
+	res, _ := runTestScript(t, srv.URL, `
+open {{URL}}/controls.html
+find hover generic "Hover target"
+hover $hover
+wait text hovered
+find ctx generic "Right-click me"
+click $ctx --button right
+wait text "context menu"
+find item generic "Drag me"
+find zone region "Drop zone"
+drag $item $zone
+wait text "dropped: drag-item"
+scroll 0 400
+`)
+	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok")
+}

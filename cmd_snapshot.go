@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/demo"
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -34,7 +35,13 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		defer srv.Close()
 		url = srv.URL()
 	}
-	b, err := bf.launch(ctx)
+	opts, err := bf.options()
+	if err != nil {
+		return err
+	}
+	// Without refs the text is for toMatchAriaSnapshot: exactly Playwright's tree.
+	opts.TextContainers = !*noRefs
+	b, err := browser.Launch(ctx, opts)
 	if err != nil {
 		return err
 	}

@@ -99,6 +99,7 @@ func (f *browserFlags) options() (browser.Options, error) {
 		TestIDAttribute: f.testID,
 		DownloadDir:     f.downloads,
 		Dialogs:         d,
+		TextContainers:  true,
 	}, nil
 }
 

@@ -102,6 +102,9 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	dctx, dcancel := context.WithTimeout(ctx, b.opts.NavTimeout)
 	res.Downloads = b.waitDownloads(dctx)
 	dcancel()
+	actx, acancel := context.WithTimeout(ctx, 2*time.Second)
+	b.waitAdopted(actx)
+	acancel()
 	if o.Snapshot {
 		snap, err := tab.Snapshot(ctx)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/target"
@@ -33,6 +34,11 @@ type Options struct {
 	// "accept" or "dismiss" (the default), after DialogWait.
 	Dialogs    string
 	DialogWait time.Duration
+	// TextContainers gives each element with no role of its own that holds
+	// only text (a "Drag me" box) a generic node with a ref, as agent
+	// browsers do, so it can be acted on. Off, the tree is exactly
+	// Playwright's ariaSnapshot, as toMatchAriaSnapshot expects.
+	TextContainers bool
 	// Logf, when set, receives diagnostic messages.
 	Logf func(format string, args ...any)
 }
@@ -85,8 +91,10 @@ type Browser struct {
 	tabs    []*Tab
 	current int
 	front   target.ID // the tab last brought to the front
-	events  chan Event
-	closed  bool
+	// adopting counts new tabs (popups) being attached to.
+	adopting atomic.Int32
+	events   chan Event
+	closed   bool
 }
 
 // Launch starts (or, with Options.Remote, attaches to) a browser and opens

@@ -143,7 +143,11 @@ func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offse
 
 // walk runs the walker in world w and decodes its output.
 func (t *Tab) walk(ctx context.Context, w *world) (*rawSnapshot, error) {
-	raw, err := t.evalIn(ctx, w, "__ariadne.lines()")
+	expr := "__ariadne.lines()"
+	if t.b.opts.TextContainers {
+		expr = "__ariadne.lines({containers: true})"
+	}
+	raw, err := t.evalIn(ctx, w, expr)
 	if err != nil {
 		return nil, err
 	}

@@ -81,20 +81,24 @@ func (b *Browser) watchTargets() {
 		if b.tabByID(info.OpenerID) == nil {
 			continue // opened by a page that is not ours
 		}
+		b.adopting.Add(1)
 		ctx, cancel := chromedp.NewContext(b.first, chromedp.WithTargetID(info.TargetID))
 		if err := chromedp.Do(ctx); err != nil {
 			cancel()
+			b.adopting.Add(-1)
 			b.opts.Logf("attaching to new tab %s: %v", info.TargetID, err)
 			continue
 		}
 		tab, err := b.adoptTab(ctx, cancel)
 		if err != nil {
 			cancel()
+			b.adopting.Add(-1)
 			continue
 		}
 		b.mu.Lock()
 		b.tabs = append(b.tabs, tab)
 		b.mu.Unlock()
+		b.adopting.Add(-1)
 		b.emit(Event{Kind: EventTabOpened, Tab: string(info.TargetID), URL: info.URL})
 	}
 }
@@ -312,6 +316,16 @@ func (b *Browser) waitDownloads(ctx context.Context) []Download {
 			b.dlDone = nil
 			b.dlMu.Unlock()
 			return done
+		}
+	}
+}
+
+// waitAdopted waits (within ctx) until tabs the page just opened are in the
+// tab list.
+func (b *Browser) waitAdopted(ctx context.Context) {
+	for b.adopting.Load() > 0 {
+		if sleep(ctx, 20*time.Millisecond) != nil {
+			return
 		}
 	}
 }

@@ -1027,8 +1027,8 @@
   // snapshot returns the walk as JSON: {doc, url, title, count, nodes},
   // nodes in document order, each with the index of its parent (pi). Text
   // nodes have r "#" and their text in n.
-  function snapshot() {
-    const w = walkWithCaches();
+  function snapshot(opts) {
+    const w = walkWithCaches(opts);
     const nodes = [];
     const flatten = (n, parent) => {
       const idx = nodes.length;
@@ -1055,8 +1055,8 @@
   // checked, pressed, expanded, level, invalid, content origin "x,y";
   // value and url start with "=" when present; trailing empty fields are
   // left out.
-  function lines() {
-    const w = walkWithCaches();
+  function lines(opts) {
+    const w = walkWithCaches(opts);
     const out = ["A1\t" + esc(doc) + "\t" + esc(location.href) + "\t" + esc(document.title) + "\t" + w.count];
     let index = 0;
     const emit = (n, parent) => {
@@ -1089,12 +1089,14 @@
     return escRe.test(s) ? s.replace(escAll, (c) => escMap[c]) : s;
   }
 
-  function walkWithCaches() {
+  function walkWithCaches(opts) {
     beginCaches();
+    containers = !!(opts && opts.containers);
     try {
       return walk();
     } finally {
       endCaches();
+      containers = false;
     }
   }
 
@@ -1142,6 +1144,30 @@
     return l;
   }
 
+  // containers, set for one walk, gives a node (role "generic", with a ref)
+  // to each element with no role of its own that holds only text: the
+  // "Hover me" box or the draggable card a user wants to act on. Playwright's
+  // ariaSnapshot has no such nodes, so walks for toMatchAriaSnapshot leave it
+  // off.
+  let containers = false;
+
+  // Labels and captions stay text: they name something else, which is what
+  // a user acts on.
+  const notContainers = new Set(["LABEL", "LEGEND", "CAPTION", "FIGCAPTION", "SUMMARY", "OPTION", "TITLE"]);
+
+  function textContainer(el, rec) {
+    if (el.firstChild === null || notContainers.has(tagOf(el))) return false;
+    let text = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) {
+        if (c.nodeValue.trim()) text = true;
+      } else if (c.nodeType !== 8) return false;
+    }
+    if (!text || el.shadowRoot) return false;
+    const d = displayOf(el, rec);
+    return d !== "inline" && d !== "contents";
+  }
+
   function walk() {
     const active = deepActiveElement();
     let count = 0;
@@ -1171,7 +1197,8 @@
           co: [round(r.x + el.clientLeft + parseFloat(st.paddingLeft || "0")), round(r.y + el.clientTop + parseFloat(st.paddingTop || "0"))],
         };
       }
-      const role = getRole(el, rec);
+      let role = getRole(el, rec);
+      if (!role && containers && textContainer(el, rec)) role = "generic";
       if (!role || role === "presentation" || role === "none") return null;
       if (role === "generic" && el.childNodes.length === 1 && el.childNodes[0].nodeType === 3 && displayOf(el, rec) === "inline") return null;
       const n = { h: handleOf(el), r: role, t: lowerTag(el), k: [] };
