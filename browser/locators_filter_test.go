@@ -1,0 +1,183 @@
+package browser
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// filterPage holds the text shapes filter({ hasText }) must read as
+// Playwright does: markup inside the text, runs of whitespace, elements
+// without space between them, zero-width characters, non-ASCII case, the
+// value of a submit button, hidden elements and an open shadow root.
+const filterPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Filters</title></head><body>
+<ul>
+  <li>Blue <b>Mug</b> $12</li>
+  <li>blue   mug
+      extra</li>
+  <li>Blue mugs</li>
+  <li><span>Teal</span><span>cup</span></li>
+  <li style="display:none">Blue mug hidden</li>
+  <li>Zero&#8203;width and soft&shy;hyphen</li>
+  <li>ÇA VA ÉTÉ</li>
+  <li><input type="submit" value="Send now"></li>
+</ul>
+<table><tr><td>Ada</td><td>Lovelace</td></tr><tr><td>Grace</td><td>Hopper</td></tr></table>
+<div id="host"></div>
+<article><h2>Blue mug</h2><button>Buy</button></article>
+<script>
+  document.getElementById('host').attachShadow({mode: 'open'}).innerHTML =
+    '<article><h2>Shadow mug</h2><button>Buy</button></article>';
+</script>
+</body></html>`
+
+// TestFilterMatchesPlaywright counts filter chains with the page's matcher
+// (locate.count) and with Playwright's page.locator(...).count() on the
+// same page, and wants the same numbers.
+func TestFilterMatchesPlaywright(t *testing.T) {
+	needPlaywright(t)
+	li, listitem := refs.ByCSS("li"), refs.ByRole("listitem", "", false)
+	article := refs.ByRole("article", "", false)
+	exact := func(l refs.Locator, text string) refs.Locator {
+		return refs.Locator{Parts: append(append([]refs.Part(nil), l.Parts...), refs.Part{Kind: refs.KindFilter, Text: text, Exact: true})}
+	}
+	locs := []refs.Locator{
+		li.Filter("blue mug"),
+		listitem.Filter("BLUE MUG"),
+		li.Filter("mug extra"),
+		li.Filter("  blue\n  mug "),
+		li.Filter("Mug $12"),
+		li.Filter("Tealcup"),
+		li.Filter("Teal cup"),
+		li.Filter("Zerowidth"),
+		li.Filter("softhyphen"),
+		li.Filter("ça va été"),
+		li.Filter("Send now"),
+		li.Filter(""),
+		li.Filter("blue").Filter("extra"),
+		li.Filter("blue").Nth(1),
+		li.Nth(0).Filter("teal"),
+		refs.ByCSS("tr").Filter("AdaLovelace"),
+		refs.ByRole("row", "", false).Filter("grace"),
+		article.Filter("mug"),
+		refs.ByRole("button", "Buy", false).Within(article.Filter("shadow MUG")),
+		refs.ByRole("heading", "", false).Within(refs.ByCSS("body").Filter("Hopper")),
+		exact(li, "Blue mugs"),
+		exact(li, "blue mugs"),
+		exact(li, "Blue Mug $12"),
+	}
+
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(filterPage))
+	}))
+	t.Cleanup(srv.Close)
+	b := launchTest(t)
+	if _, err := b.Open(testContext(t, 20*time.Second), srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := b.CurrentTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := tab.bind(testContext(t, 20*time.Second))
+	defer cancel()
+	tree, err := tab.frameTree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := tab.worldFor(ctx, tree.Frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type query struct {
+		T     int         `json:"t"`
+		Parts []refs.Part `json:"parts"`
+	}
+	req := struct {
+		Attr    string  `json:"attr"`
+		Queries []query `json:"queries"`
+	}{Attr: "data-testid"}
+	var selectors []string
+	for _, l := range locs {
+		req.Queries = append(req.Queries, query{0, l.Parts})
+		selectors = append(selectors, l.Internal())
+	}
+	raw, err := tab.callIn(ctx, w, "(r) => __ariadne.locate.count(r)", req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s string
+	var ours [][2]int
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(s), &ours); err != nil {
+		t.Fatal(err)
+	}
+
+	theirs := playwrightCounts(t, srv.URL, selectors)
+	t.Logf("Playwright counts %v", theirs)
+	for i, l := range locs {
+		if ours[i][0] != theirs[i] {
+			t.Errorf("%s (%s): we count %d, Playwright %d", l.Code(refs.JavaScript), selectors[i], ours[i][0], theirs[i])
+		}
+	}
+}
+
+// countScript prints, for a URL and a JSON list of selectors on stdin,
+// Playwright's count of each.
+const countScript = `
+const { chromium } = require('playwright-core');
+(async () => {
+  const selectors = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+  const args = process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [];
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args });
+  try {
+    const page = await browser.newPage();
+    await page.goto(process.argv[1]);
+    const out = [];
+    for (const s of selectors) out.push(await page.locator(s).count());
+    process.stdout.write(JSON.stringify(out));
+  } finally {
+    await browser.close();
+  }
+})().catch((e) => { console.error(e); process.exit(1); });
+`
+
+func playwrightCounts(t *testing.T, url string, selectors []string) []int {
+	t.Helper()
+	chrome, err := FindChrome("")
+	if err != nil {
+		t.Skipf("no browser: %v", err)
+	}
+	data, err := json.Marshal(selectors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(testContext(t, 60*time.Second), "node", "-e", countScript, url)
+	cmd.Dir = playwrightDir
+	cmd.Env = append(os.Environ(), "CHROME_PATH="+chrome)
+	cmd.Stdin = bytes.NewReader(data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var counts []int
+	if err := json.Unmarshal(out, &counts); err != nil {
+		t.Fatalf("node output %q: %v", out, err)
+	}
+	if len(counts) != len(selectors) {
+		t.Fatalf("%d counts for %d selectors", len(counts), len(selectors))
+	}
+	return counts
+}
