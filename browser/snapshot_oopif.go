@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/chromedp/cdproto/dom"
@@ -28,29 +27,13 @@ import (
 // snapshot to the next. Actions on those refs are not supported yet: the
 // ref resolves in the tab's frame tree, where the frame is not.
 
-// remoteSessions holds the sessions attached to out-of-process frames, per
-// tab and frame target.
-var remoteSessions = struct {
-	sync.Mutex
-	m map[*Tab]map[target.ID]context.Context
-}{m: map[*Tab]map[target.ID]context.Context{}}
-
 // remoteSession returns a session attached to the frame target id, the
-// child of the tab's context: it ends with the tab.
+// child of the tab's context: it ends with the tab. Sessions are kept in the
+// tab (t.remote), one per frame target.
 func (t *Tab) remoteSession(ctx context.Context, id target.ID) (context.Context, error) {
-	remoteSessions.Lock()
-	byID := remoteSessions.m[t]
-	if byID == nil {
-		byID = map[target.ID]context.Context{}
-		remoteSessions.m[t] = byID
-		context.AfterFunc(t.ctx, func() {
-			remoteSessions.Lock()
-			delete(remoteSessions.m, t)
-			remoteSessions.Unlock()
-		})
-	}
-	sess := byID[id]
-	remoteSessions.Unlock()
+	t.mu.Lock()
+	sess := t.remote[id]
+	t.mu.Unlock()
 	if sess != nil && sess.Err() == nil {
 		return sess, nil
 	}
@@ -68,17 +51,20 @@ func (t *Tab) remoteSession(ctx context.Context, id target.ID) (context.Context,
 		cancel()
 		return nil, ctx.Err()
 	}
-	remoteSessions.Lock()
-	byID[id] = sess
-	remoteSessions.Unlock()
+	t.mu.Lock()
+	if t.remote == nil {
+		t.remote = map[target.ID]context.Context{}
+	}
+	t.remote[id] = sess
+	t.mu.Unlock()
 	return sess, nil
 }
 
 // forgetRemote drops a session whose frame went away.
 func (t *Tab) forgetRemote(id target.ID) {
-	remoteSessions.Lock()
-	defer remoteSessions.Unlock()
-	delete(remoteSessions.m[t], id)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.remote, id)
 }
 
 // within binds the long-lived session sess to the deadline and

@@ -26,6 +26,7 @@ type Tab struct {
 	mu      sync.Mutex
 	worldMu sync.Mutex // serializes worldFor
 	worlds  map[cdp.FrameID]*world
+	remote  map[target.ID]context.Context // sessions of out-of-process frames
 	dialog  dialogState
 }
 
