@@ -421,7 +421,18 @@ func siteIsolatedBrowser(t *testing.T) *Browser {
 	if err != nil {
 		t.Skipf("no browser: %v", err)
 	}
-	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + t.TempDir(),
+	// Not t.TempDir: Chromium's child processes can still be writing the
+	// profile for a moment after the browser is killed.
+	profile, err := os.MkdirTemp("", "ariadne-isolated-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + profile,
 		"--no-first-run", "--no-default-browser-check", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--site-per-process", "about:blank"}
 	if os.Geteuid() == 0 {
