@@ -182,7 +182,10 @@ func Propose(f Facts) []Candidate {
 	both(RungPlaceholder, f.Attrs["placeholder"], ByPlaceholder)
 	both(RungAlt, f.Attrs["alt"], ByAltText)
 	both(RungTitle, f.Attrs["title"], ByTitle)
-	if t := normalizeSpace(f.Text); utf8.RuneCountInString(t) <= maxTextRunes {
+	// A container with a distinguishing text is not matched by its whole
+	// text, which changes with anything inside it, unless that is all it
+	// holds.
+	if t := normalizeSpace(f.Text); utf8.RuneCountInString(t) <= maxTextRunes && (distinct == "" || t == distinct) {
 		both(RungText, t, ByText)
 	}
 	for _, css := range CSSCandidates(f) {

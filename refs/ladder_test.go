@@ -439,6 +439,16 @@ func TestProposeDistinct(t *testing.T) {
 	if slices.Contains(got, `internal:role=navigation[name="Main"i]`) {
 		t.Errorf("navigation: proposed a name from its distinct text: %q", got)
 	}
+	// A container's whole text is left out when it is more than its
+	// distinguishing text.
+	got = internals(Facts{Element: Element{Tag: "div", Attrs: map[string]string{"class": "card"}}, Text: "ScarfBuy", Distinct: "Scarf"})
+	if slices.Contains(got, `internal:text="ScarfBuy"i`) || !slices.Contains(got, `div.card >> internal:has-text="Scarf"i`) {
+		t.Errorf("card: %q", got)
+	}
+	got = internals(Facts{Element: Element{Tag: "li"}, Role: "listitem", Text: "Row two", Distinct: "Row two"})
+	if !slices.Contains(got, `internal:text="Row two"i`) {
+		t.Errorf("list item whose text is its distinct text: %q", got)
+	}
 	// A vague role gets no role filter, only CSS ones.
 	got = internals(Facts{Element: Element{Tag: "div"}, Role: "generic", Distinct: "Blue mug"})
 	if !slices.Equal(got, []string{`div`, `div >> internal:has-text="Blue mug"i`}) {

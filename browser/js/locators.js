@@ -1548,8 +1548,9 @@
   }
 
   // distinctTexts lists a container's short texts that might tell it
-  // apart, best first: its headings', a row's cells', then the texts of
-  // its elements that hold text of their own, in document order.
+  // apart, best first: its headings', then the texts of its elements that
+  // hold text of their own, in document order. A row's are its cells',
+  // column headers aside: a header row is told by its whole name.
   function distinctTexts(P, el) {
     const out = [];
     const add = (t) => {
@@ -1559,7 +1560,10 @@
       add(P.textOf(h));
       if (out.length >= 2) break;
     }
-    if (P.role(el) === "row") for (const cell of el.children) add(P.textOf(cell));
+    if (P.role(el) === "row") {
+      for (const cell of el.children) if (P.role(cell) !== "columnheader") add(P.textOf(cell));
+      return out;
+    }
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(), seen = 0; n && out.length < 6 && seen < 40; n = walker.nextNode(), seen++) {
       const p = n.parentElement;
@@ -1571,26 +1575,31 @@
 
   // distinguishing is a container's most distinguishing short text (refs
   // Facts.Distinct): the first of distinctTexts held by no other element
-  // of its kind (its role, or its tag for elements without a telling
-  // role), preferring texts free of digits and short; "" when none is.
+  // of its kind (its role, its tag, or its tag and first class: what the
+  // filter will narrow, see refs.Propose), preferring texts free of digits
+  // and short; "" when none is.
   function distinguishing(P, el) {
     let d = P.distinct.get(el);
     if (d !== undefined) return d;
     const texts = distinctTexts(P, el);
     const role = P.role(el) || "";
-    const kind = role && !vagueRoles.has(role) ? "role\u0001" + role : "tag\u0001" + el.localName;
-    const like = P.list("like\u0001" + kind, () => new Set(role && !vagueRoles.has(role)
-      ? P.byRole(role, "", false, false) : P.byCSS(CSS.escape(el.localName), document) || []));
+    const kinds = [];
+    if (role && !vagueRoles.has(role)) kinds.push(P.list("like\u0001role\u0001" + role, () => new Set(P.byRole(role, "", false, false))));
+    const tag = CSS.escape(el.localName);
+    const bases = [tag];
+    const cls = [...el.classList].find((c) => !stateClasses.has(c.toLowerCase()) && !/^(is|has)-/i.test(c));
+    if (cls) bases.push(tag + "." + CSS.escape(cls));
+    for (const b of bases) kinds.push(P.list("like\u0001css\u0001" + b, () => new Set(P.byCSS(b, document) || [])));
+    const unique = (t) => {
+      const holding = P.containing(t);
+      return kinds.some((like) => {
+        let n = 0;
+        for (const x of holding) if (like.has(x) && ++n > 1) break;
+        return n === 1;
+      });
+    };
     const clean = (t) => !hasDigit(t) && !isLong(t);
-    d = "";
-    for (const t of texts.filter(clean).concat(texts.filter((t) => !clean(t)))) {
-      let n = 0;
-      for (const x of P.containing(t)) if (like.has(x) && ++n > 1) break;
-      if (n === 1) {
-        d = t;
-        break;
-      }
-    }
+    d = texts.filter(clean).concat(texts.filter((t) => !clean(t))).find(unique) || "";
     P.distinct.set(el, d);
     return d;
   }
