@@ -146,6 +146,7 @@ type Model struct {
 	showSteps     bool           // the steps pane replaces the details
 	assertChoices []assertChoice // the rows of the assertion menu
 	recordPending bool           // RecordFile waits for the first page
+	watching      int            // the browser generation whose window is watched (headful)
 }
 
 // New returns the root model.
@@ -255,6 +256,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.recordPending = false
 			cmd = tea.Batch(cmd, m.startRecording(m.opts.RecordFile))
 		}
+		if m.rec.Active() && m.b != nil {
+			cmd = tea.Batch(cmd, m.watchWindow()) // a relaunched browser's window
+		}
 		return m, cmd
 	case liveTickMsg:
 		return m, m.onTick(msg)
@@ -268,6 +272,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onRecStarted(msg)
 	case recDoneMsg:
 		return m, m.onRecDone(msg)
+	case userWatchMsg:
+		return m, m.onUserWatch(msg)
+	case userActionMsg:
+		return m, m.onUserAction(msg)
 	case settleMsg:
 		return m, m.onSettle(msg)
 	case locMsg:

@@ -53,6 +53,9 @@ type recorder struct {
 	inAction int                       // actions being recorded right now
 	pending  []recordings.DialogAnswer // dialogs answered during them
 	pendTab  []string
+	// When Ariadne last acted, to tell its own input from the user's in
+	// the window (CDP input is trusted, like the user's).
+	busySince, busyUntil time.Time
 }
 
 // Active reports whether the explorer records now (the header's ● REC).
@@ -107,6 +110,9 @@ type pre struct {
 // caller must call done.
 func (r *recorder) before(ctx context.Context, b Browser, ref string) (*pre, error) {
 	r.mu.Lock()
+	if r.inAction == 0 {
+		r.busySince = time.Now()
+	}
 	r.inAction++
 	rebase := r.b != b
 	r.b = b
@@ -171,6 +177,7 @@ func (r *recorder) done(ctx context.Context, b Browser, p *pre, a *recordings.Ac
 	}
 	r.mu.Lock()
 	r.inAction--
+	r.busyUntil = time.Now()
 	var dialogs []recordings.DialogAnswer
 	var tabs []string
 	if r.inAction == 0 {
@@ -395,6 +402,166 @@ func (rb *recBrowser) Upload(ctx context.Context, ref string, files []string, o 
 	return rb.act(ctx, ref, &recordings.Action{Kind: recordings.Upload, Files: abs}, func() (*browser.ActionResult, error) { return rb.Browser.Upload(ctx, ref, files, o) })
 }
 
+// ---- what the user does in the window (--headful) ---------------------------
+
+// userWatcher reports what the user does in a visible browser window
+// (browser.(*Browser).WatchUser).
+type userWatcher interface {
+	WatchUser(ctx context.Context) (<-chan browser.UserAction, error)
+}
+
+type (
+	// userWatchMsg: the window is watched (ch), for browser generation bgen.
+	userWatchMsg struct {
+		bgen int
+		ch   <-chan browser.UserAction
+		err  error
+	}
+	// userActionMsg is one thing the user did in the window.
+	userActionMsg struct {
+		bgen int
+		ch   <-chan browser.UserAction
+		ua   browser.UserAction
+	}
+)
+
+// watchWindow starts watching the window of a headful session, once per
+// browser, when a recording runs.
+func (m *Model) watchWindow() tea.Cmd {
+	w, ok := m.b.(userWatcher)
+	if !ok || !m.opts.Headful || m.dead || m.watching == m.bgen {
+		return nil
+	}
+	m.watching = m.bgen
+	bgen := m.bgen
+	return func() tea.Msg {
+		// The watch lasts as long as the browser.
+		ch, err := w.WatchUser(context.Background())
+		return userWatchMsg{bgen: bgen, ch: ch, err: err}
+	}
+}
+
+// waitUser waits for the next thing the user does in the window.
+func waitUser(bgen int, ch <-chan browser.UserAction) tea.Cmd {
+	return func() tea.Msg {
+		ua, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return userActionMsg{bgen: bgen, ch: ch, ua: ua}
+	}
+}
+
+func (m *Model) onUserWatch(msg userWatchMsg) tea.Cmd {
+	if msg.err != nil {
+		m.watching = 0
+		m.fail("watching the browser window for the recording", msg.err)
+		return nil
+	}
+	if msg.bgen != m.bgen {
+		return nil
+	}
+	return waitUser(msg.bgen, msg.ch)
+}
+
+// onUserAction records what the user did in the window, unless it was
+// Ariadne's own action or the recording is paused.
+func (m *Model) onUserAction(msg userActionMsg) tea.Cmd {
+	if msg.bgen != m.bgen {
+		return nil // an old browser's window
+	}
+	next := waitUser(msg.bgen, msg.ch)
+	r := m.rec
+	if !r.Active() || r.ariadneActed(msg.ua.Time) {
+		return next
+	}
+	if msg.ua.Err != nil {
+		m.fail("recording from the window", msg.ua.Err)
+		return next
+	}
+	b, ua := m.b, msg.ua
+	return tea.Batch(next, func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		steps, err := r.recordUser(ctx, b, ua)
+		if err != nil {
+			return recDoneMsg{err: err}
+		}
+		if len(steps) == 0 {
+			return nil
+		}
+		return recDoneMsg{ok: "recorded from the window: " + Sanitize(recordings.Summary(steps[0]))}
+	})
+}
+
+// ariadneActed reports whether Ariadne itself was acting at t.
+func (r *recorder) ariadneActed(t time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.inAction > 0 {
+		return true
+	}
+	return !t.Before(r.busySince) && t.Before(r.busyUntil.Add(300*time.Millisecond))
+}
+
+// recordUser records one thing the user did in the window.
+func (r *recorder) recordUser(ctx context.Context, b Browser, ua browser.UserAction) ([]recordings.Step, error) {
+	l := ua.Locators
+	a := recordings.Action{TabID: ua.TabID, URLBefore: ua.URL, Time: ua.Time,
+		Element: &recordings.Element{Best: l.Best.Locator, Candidates: l.Candidates, Role: l.Role, Name: l.Name,
+			FramePath: ua.FramePath, Password: ua.Password},
+		Text: ua.Value, Values: ua.Values, Key: ua.Key, Button: ua.Button, ClickCount: ua.Count, Modifiers: ua.Modifiers}
+	switch ua.Kind {
+	case "click":
+		a.Kind = recordings.Click
+		a.Opened = r.newTabs(ctx, b)
+	case "fill":
+		a.Kind = recordings.Fill
+	case "select":
+		a.Kind = recordings.Select
+	case "check":
+		a.Kind = recordings.Check
+	case "uncheck":
+		a.Kind = recordings.Uncheck
+	case "press":
+		a.Kind = recordings.Press
+	default:
+		return nil, nil
+	}
+	r.mu.Lock()
+	rec := r.rec
+	r.mu.Unlock()
+	steps, err := rec.Record(a)
+	r.refresh()
+	return steps, err
+}
+
+// newTabs returns tabs the recording does not know yet: the popup a
+// click in the window opened. The tab shows up a moment after the click.
+func (r *recorder) newTabs(ctx context.Context, b Browser) []string {
+	for range 6 {
+		tabs, err := b.Tabs(ctx)
+		if err != nil {
+			return nil
+		}
+		var out []string
+		for _, t := range tabs {
+			if _, known := r.rec.Tab(t.ID); !known {
+				out = append(out, t.ID)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return nil
+}
+
 // ---- the model's side -------------------------------------------------------
 
 type (
@@ -475,6 +642,7 @@ func (m *Model) toggleRecording() tea.Cmd {
 		r.on = true
 		r.mu.Unlock()
 		m.setStatus(statusInfo, "recording again into "+Sanitize(path))
+		return m.watchWindow()
 	}
 	return nil
 }
@@ -535,9 +703,13 @@ func (m *Model) onRecStarted(msg recStartedMsg) tea.Cmd {
 	r.rec = recordings.NewRecorder(msg.w, recordings.Secrets{RecordSecrets: r.secrets}, msg.first)
 	r.path, r.on, r.b, r.steps = msg.w.Path(), true, m.b, nil
 	r.mu.Unlock()
-	m.setStatus(statusOK, "recording into "+Sanitize(r.path)+": every action is saved as it happens — "+
+	what := "every action"
+	if m.opts.Headful {
+		what += ", here or in the browser window,"
+	}
+	m.setStatus(statusOK, "recording into "+Sanitize(r.path)+": "+what+" is saved as it happens — "+
 		m.keys.Record.Assert.Help().Key+" adds an assertion, "+m.keys.Record.Toggle.Help().Key+" pauses")
-	return nil
+	return m.watchWindow()
 }
 
 func (m *Model) onRecDone(msg recDoneMsg) tea.Cmd {

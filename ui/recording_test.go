@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -218,5 +219,44 @@ func TestBrowserRecordsFormInTUI(t *testing.T) {
 	rec, _, _ := recordings.Load(file)
 	if !strings.HasSuffix(rec.StartURL, "/form.html") || len(rec.Steps[1].Target.Fallbacks) == 0 {
 		t.Errorf("header %+v, target %+v", rec.Header, rec.Steps[1].Target)
+	}
+}
+
+// windowFake is a headful fake whose window reports what the "user" does.
+type windowFake struct {
+	*fakeBrowser
+	users chan browser.UserAction
+}
+
+func (w *windowFake) WatchUser(ctx context.Context) (<-chan browser.UserAction, error) {
+	return w.users, nil
+}
+
+func TestModelRecordsWhatTheUserDoesInTheWindow(t *testing.T) {
+	f := &windowFake{fakeBrowser: newFake(), users: make(chan browser.UserAction, 4)}
+	o := Options{Browser: f, URL: fakeURL, Locators: fakeLocators, Headful: true, RecordFile: filepath.Join(t.TempDir(), "window.jsonl")}
+	h := newHarness(t, o, 100, 30)
+	h.ready()
+	h.until("--record to start", func() bool { return h.m.rec.Active() })
+	loc, _ := fakeLocators(context.Background(), f, "e10")
+	user := browser.UserAction{Kind: "fill", TabID: "T1", URL: fakeURL, Ref: "e10", Value: "kittens", Time: time.Now(),
+		Locators: browser.ElementLocators{Ref: "e10", Role: "textbox", Name: "Search", Best: loc.Best, Candidates: loc.Candidates}}
+	f.users <- user
+	h.until("the window's fill", func() bool { return h.m.rec.Steps() == 1 })
+	// Ariadne's own click is reported by the window too, and dropped.
+	h.keys(": e 8 enter enter")
+	h.waitIdle("the click")
+	h.until("the click's step", func() bool { return h.m.rec.Steps() == 2 })
+	own := user
+	own.Kind, own.Value, own.Time = "click", "", h.m.rec.busyUntil.Add(-time.Millisecond)
+	f.users <- own
+	user.Kind, user.Value, user.Key, user.Time = "press", "", "Enter", time.Now().Add(time.Second)
+	f.users <- user
+	h.until("the window's press", func() bool { return h.m.rec.Steps() == 3 })
+	got := loadSteps(t, o.RecordFile)
+	want := []string{`fill getByRole('button', { name: 'Save' }) "kittens"`, "click getByRole('button', { name: 'Save' })",
+		"press Enter in getByRole('button', { name: 'Save' })"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("steps:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
