@@ -158,8 +158,10 @@ func Propose(f Facts) []Candidate {
 	if id := f.Attrs[attr]; id != "" {
 		add(RungTestID, ByTestIDAttr(attr, id))
 	}
-	if f.Role != "" && !slices.Contains(vagueRoles, f.Role) {
-		if name := normalizeSpace(f.Name); name != "" {
+	if name := normalizeSpace(f.Name); f.Role != "" && (!slices.Contains(vagueRoles, f.Role) || (f.Role == "group" && name != "")) {
+		// A group says nothing alone, but a named one (a fieldset and its
+		// legend) is a container known by its name.
+		if name != "" {
 			add(RungRole, ByRole(f.Role, name, false))
 			add(RungRole, ByRole(f.Role, name, true))
 		} else {

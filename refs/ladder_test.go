@@ -449,6 +449,14 @@ func TestProposeDistinct(t *testing.T) {
 	if !slices.Contains(got, `internal:text="Row two"i`) {
 		t.Errorf("list item whose text is its distinct text: %q", got)
 	}
+	// A named group is known by its name; an unnamed one is not.
+	got = internals(Facts{Element: Element{Tag: "fieldset"}, Role: "group", Name: "Plan", Text: "Plan Free Pro", Distinct: "Plan"})
+	if !slices.Contains(got, `internal:role=group[name="Plan"i]`) || slices.Contains(got, `internal:role=group >> internal:has-text="Plan"i`) {
+		t.Errorf("named group: %q", got)
+	}
+	if got = internals(Facts{Element: Element{Tag: "div"}, Role: "group"}); slices.Contains(got, `internal:role=group`) {
+		t.Errorf("unnamed group: %q", got)
+	}
 	// A vague role gets no role filter, only CSS ones.
 	got = internals(Facts{Element: Element{Tag: "div"}, Role: "generic", Distinct: "Blue mug"})
 	if !slices.Equal(got, []string{`div`, `div >> internal:has-text="Blue mug"i`}) {

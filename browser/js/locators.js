@@ -1467,7 +1467,7 @@
     const tidAttr = f.testIdAttr;
     if (!frame) {
       if (a[tidAttr]) parts.push({ kind: "testid", text: a[tidAttr], attr: tidAttr === "data-testid" ? "" : tidAttr });
-      if (f.role && !vagueRoles.has(f.role)) {
+      if (f.role && (!vagueRoles.has(f.role) || (f.role === "group" && f.name))) {
         if (f.name) text("role", f.name, { role: f.role });
         else parts.push({ kind: "role", role: f.role });
       }
