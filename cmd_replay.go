@@ -28,8 +28,9 @@ environment variables the recording names (ARIADNE_SECRET_...).
 
 On failure the replay stops, prints the step and the reason (with the same
 error codes as 'ariadne run'), saves a screenshot and the ARIA snapshot of
-the page beside the recording (FILE.failure.png, FILE.failure.aria.txt)
-and exits with status 1.`
+the page beside the recording (for signin.jsonl: signin.failure.png and
+signin.failure.aria.txt) and exits with status 1. --timeout bounds each
+page load, --action-timeout each step's wait for its element.`
 
 func runReplay(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "replay", "replay [flags] FILE", replaySummary)
