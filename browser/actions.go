@@ -418,6 +418,9 @@ func (t *Tab) clickAt(ctx context.Context, x, y float64, btn input.MouseButton, 
 		for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
 			p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y, Button: btn, ClickCount: int64(i), Modifiers: mods}
 			if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, p); err != nil {
+				if closedByClick(err) {
+					return nil // the click closed the tab (window.close()): done
+				}
 				return fmt.Errorf("clicking: %w", err)
 			}
 		}
@@ -836,4 +839,10 @@ func (b *Browser) Screenshot(ctx context.Context, ref string) ([]byte, error) {
 		return nil
 	})
 	return out, err
+}
+
+// closedByClick reports whether err says the tab went away while a click
+// was being delivered, which is what a button calling window.close() does.
+func closedByClick(err error) bool {
+	return errors.Is(err, chromedp.ErrTargetDetached) || strings.Contains(err.Error(), "target detached")
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ariadne-tui/ariadne/internal/golden"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -63,7 +64,7 @@ func TestRawCapture(t *testing.T) {
 			if !reflect.DeepEqual(fromJSON, fromLines) {
 				t.Errorf("snapshot() and lines() differ:\nJSON:  %+v\nlines: %+v", fromJSON, fromLines)
 			}
-			if !*update || !strings.Contains(strings.Join(rawPages, " "), page) {
+			if !golden.Updating() || !strings.Contains(strings.Join(rawPages, " "), page) {
 				return
 			}
 			var pretty bytes.Buffer
@@ -110,7 +111,7 @@ func TestBuildFromRaw(t *testing.T) {
 				t.Errorf("built %d element nodes, issued %d refs; the walker counted %d", bl.count, table.Issued(), rs.Count)
 			}
 			text := refs.Text(root, refs.TextOptions{})
-			golden(t, "raw/"+page+".txt", []byte(text))
+			goldenFile(t, "raw/"+page+".txt", []byte(text))
 
 			// Building again gives the same refs: same document, same handles.
 			again, err := (&builder{table: table, tab: "T1", frame: "F1", doc: rs.Doc}).tree(rs)
@@ -118,7 +119,7 @@ func TestBuildFromRaw(t *testing.T) {
 				t.Fatal(err)
 			}
 			if a := refs.Text(again, refs.TextOptions{}); a != text {
-				t.Errorf("a second build gave other refs:\n%s", lineDiff(text, a))
+				t.Errorf("a second build gave other refs:\n%s", golden.Diff([]byte(text), []byte(a)))
 			}
 			// Another document (a reload) gives new refs.
 			other, err := (&builder{table: table, tab: "T1", frame: "F1", doc: rs.Doc + "-reloaded"}).tree(rs)

@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/ariadne-tui/ariadne/demo"
+	"github.com/ariadne-tui/ariadne/internal/golden"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -206,9 +207,9 @@ func TestSnapshotGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "snapshots/"+p.golden+".txt", []byte(goldenText(snap.Root, servers)))
+			goldenFile(t, "snapshots/"+p.golden+".txt", []byte(goldenText(snap.Root, servers)))
 			if p.golden == "form" {
-				golden(t, "snapshots/form-interactive.txt", []byte(goldenText(refs.InteractiveOnly(snap.Root), servers)))
+				goldenFile(t, "snapshots/form-interactive.txt", []byte(goldenText(refs.InteractiveOnly(snap.Root), servers)))
 			}
 		})
 	}
@@ -272,7 +273,7 @@ func TestRefStability(t *testing.T) {
 	}
 	a, c := refs.Text(first.Root, refs.TextOptions{}), refs.Text(second.Root, refs.TextOptions{})
 	if a != c {
-		t.Fatalf("two snapshots of the same page differ:\n%s", lineDiff(a, c))
+		t.Fatalf("two snapshots of the same page differ:\n%s", golden.Diff([]byte(a), []byte(c)))
 	}
 
 	// Change the DOM elsewhere: add a paragraph before the cards and remove
@@ -497,7 +498,7 @@ func TestOutOfProcessFrames(t *testing.T) {
 	if len(snap.Problems) > 0 {
 		t.Errorf("problems: %v", snap.Problems)
 	}
-	golden(t, "snapshots/oopif.txt", []byte(goldenText(snap.Root, map[string]string{srv.URL: "http://SERVER",
+	goldenFile(t, "snapshots/oopif.txt", []byte(goldenText(snap.Root, map[string]string{srv.URL: "http://SERVER",
 		strings.Replace(inner.URL, "127.0.0.1", "localhost", 1): "http://OTHER"})))
 	pay := findNode(t, snap.Root, "button", "Pay")
 	frame := findNode(t, snap.Root, "iframe", "")
@@ -536,6 +537,6 @@ func TestOutOfProcessFrames(t *testing.T) {
 		t.Fatal(err)
 	}
 	if a, c := refs.Text(snap.Root, refs.TextOptions{}), refs.Text(again.Root, refs.TextOptions{}); a != c {
-		t.Errorf("a second snapshot differs:\n%s", lineDiff(a, c))
+		t.Errorf("a second snapshot differs:\n%s", golden.Diff([]byte(a), []byte(c)))
 	}
 }

@@ -20,7 +20,7 @@ func TestExportGolden(t *testing.T) {
 			if err := Encode(&buf, rec); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, fx.name+".jsonl.golden", buf.Bytes())
+			goldenFile(t, fx.name+".jsonl.golden", buf.Bytes())
 		})
 		for _, f := range Formats() {
 			t.Run(fx.name+"/"+f.Name, func(t *testing.T) {
@@ -28,7 +28,7 @@ func TestExportGolden(t *testing.T) {
 				if err := Export(f.Name, rec, &buf); err != nil {
 					t.Fatal(err)
 				}
-				golden(t, fx.name+goldenExt(f)+".golden", buf.Bytes())
+				goldenFile(t, fx.name+goldenExt(f)+".golden", buf.Bytes())
 			})
 		}
 	}

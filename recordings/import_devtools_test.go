@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ariadne-tui/ariadne/internal/golden"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -28,7 +29,7 @@ func TestImportDevToolsRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(first.Bytes(), second.Bytes()) {
-				t.Errorf("export, import, export differs:\n%s", goldenDiff(first.Bytes(), second.Bytes()))
+				t.Errorf("export, import, export differs:\n%s", golden.Diff(first.Bytes(), second.Bytes()))
 			}
 			// The imported recording exports to the other formats too.
 			for _, f := range Formats() {

@@ -366,7 +366,7 @@ func TestLadderGolden(t *testing.T) {
 		}
 		out = append(out, r)
 	}
-	golden(t, "locators/ladder.json", indentedJSON(t, out))
+	goldenFile(t, "locators/ladder.json", indentedJSON(t, out))
 
 	want := []string{
 		`getByRole('textbox', { name: 'Email', exact: true })`,

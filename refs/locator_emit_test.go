@@ -167,7 +167,7 @@ func TestEmitGolden(t *testing.T) {
 		}
 		out = append(out, emitAll(c))
 	}
-	golden(t, "locators/emit.json", indentedJSON(t, out))
+	goldenFile(t, "locators/emit.json", indentedJSON(t, out))
 }
 
 // Hand-checked spot values, so a wrong -update cannot silently bless a
@@ -236,7 +236,7 @@ func TestLocatorJSON(t *testing.T) {
 		ByLabel("Card", false).InFrame("#pay"),
 	}
 	data := indentedJSON(t, locs)
-	golden(t, "locators/locator.json", data)
+	goldenFile(t, "locators/locator.json", data)
 	var back []Locator
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)

@@ -273,8 +273,8 @@ func dropC1Lines(s string) string {
 // TestTextGolden keeps the text of the sample trees, with and without refs.
 func TestTextGolden(t *testing.T) {
 	for _, tr := range sampleTrees() {
-		golden(t, "snapshots/"+tr.name+".txt", []byte(Text(tr.root, TextOptions{})))
-		golden(t, "snapshots/"+tr.name+"-norefs.txt", []byte(Text(tr.root, TextOptions{NoRefs: true})))
+		goldenFile(t, "snapshots/"+tr.name+".txt", []byte(Text(tr.root, TextOptions{})))
+		goldenFile(t, "snapshots/"+tr.name+"-norefs.txt", []byte(Text(tr.root, TextOptions{NoRefs: true})))
 	}
 }
 

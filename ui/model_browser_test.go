@@ -112,7 +112,7 @@ func TestBrowserFilterAndClick(t *testing.T) {
 	for _, sz := range sizes {
 		t.Run(sz.name, func(t *testing.T) {
 			h, _ := openPage(t, "duplicates.html", sz.w, sz.h)
-			golden(t, "browser_duplicates_"+sz.name, h.screen())
+			goldenFile(t, "browser_duplicates_"+sz.name, h.screen())
 			h.keys("/")
 			h.typeText("add to cart")
 			h.keys("enter")
@@ -134,7 +134,7 @@ func TestBrowserFilterAndClick(t *testing.T) {
 			if h.selectedRef() != second {
 				t.Errorf("the cursor moved from %s to %s", second, h.selectedRef())
 			}
-			golden(t, "browser_clicked_"+sz.name, h.screen())
+			goldenFile(t, "browser_clicked_"+sz.name, h.screen())
 		})
 	}
 }

@@ -39,7 +39,7 @@ func TestModelFirstPage(t *testing.T) {
 				t.Errorf("selected %q, want e1", h.selectedRef())
 			}
 			h.settle()
-			golden(t, "model_first_"+sz.name, h.screen())
+			goldenFile(t, "model_first_"+sz.name, h.screen())
 		})
 	}
 }
@@ -62,7 +62,7 @@ func TestModelMoveFoldAndDetails(t *testing.T) {
 		t.Fatalf("at %s, want e8", got)
 	}
 	h.settle()
-	golden(t, "model_details_160x48", h.screen())
+	goldenFile(t, "model_details_160x48", h.screen())
 	// c cycles the language of the ladder.
 	h.keys("c")
 	if !strings.Contains(h.screen(), `get_by_role("button", name="Save")`) {
@@ -84,14 +84,14 @@ func TestModelFilter(t *testing.T) {
 				t.Errorf("filter did not move to the match: at %q", h.selectedRef())
 			}
 			h.settle()
-			golden(t, "model_filter_prompt_"+sz.name, h.screen())
+			goldenFile(t, "model_filter_prompt_"+sz.name, h.screen())
 			h.keys("enter")
 			h.settle()
 			if h.m.over != overlayNone || h.m.Tree().Filter() != "sav" {
 				t.Fatalf("enter should close the prompt and keep the filter")
 			}
 			h.settle()
-			golden(t, "model_filter_"+sz.name, h.screen())
+			goldenFile(t, "model_filter_"+sz.name, h.screen())
 			h.keys("N")
 			if !strings.Contains(h.m.StatusText(), "match 1 of 1") {
 				t.Errorf("N: status %q", h.m.StatusText())
@@ -133,7 +133,7 @@ func TestModelJumpAndClick(t *testing.T) {
 		t.Errorf("status %q", h.m.StatusText())
 	}
 	h.settle()
-	golden(t, "model_clicked_80x24", h.screen())
+	goldenFile(t, "model_clicked_80x24", h.screen())
 }
 
 func TestModelActionPrompts(t *testing.T) {
@@ -181,7 +181,7 @@ func TestModelSelectOption(t *testing.T) {
 			h.keys(": e 1 1 enter s")
 			h.until("the options", func() bool { return h.m.over == overlayPicker })
 			h.settle()
-			golden(t, "model_select_"+sz.name, h.screen())
+			goldenFile(t, "model_select_"+sz.name, h.screen())
 			h.keys("j j enter") // the disabled Klingon is skipped
 			h.until("select", func() bool { return h.m.Busy() == "" && strings.Contains(f.Calls(), "select") })
 			if !strings.Contains(f.Calls(), "select e11 fr") {
@@ -231,7 +231,7 @@ func TestModelErrors(t *testing.T) {
 		}
 	}
 	h.settle()
-	golden(t, "model_error_80x24", h.screen())
+	goldenFile(t, "model_error_80x24", h.screen())
 
 	// A row without a ref cannot be acted on.
 	h.keys(": e 9 enter l enter")
@@ -292,7 +292,7 @@ func TestModelTabs(t *testing.T) {
 	h.keys("T")
 	h.until("the tabs", func() bool { return h.m.over == overlayPicker })
 	h.settle()
-	golden(t, "model_tabs_80x24", h.screen())
+	goldenFile(t, "model_tabs_80x24", h.screen())
 	h.keys("j enter")
 	h.until("the switch", func() bool { return h.m.Busy() == "" && h.m.tabIndex == 2 })
 	if !strings.Contains(h.screen(), "Second page") {
@@ -316,7 +316,7 @@ func TestModelDialog(t *testing.T) {
 			f.events <- browser.Event{Kind: browser.EventDialog, Dialog: &browser.Dialog{Type: "prompt", Message: "Your name?\x1b[31m", DefaultPrompt: "Guest"}}
 			h.until("the dialog", func() bool { return h.m.over == overlayDialog })
 			h.settle()
-			golden(t, "model_dialog_"+sz.name, h.screen())
+			goldenFile(t, "model_dialog_"+sz.name, h.screen())
 			h.keys("backspace backspace backspace backspace backspace")
 			h.typeText("Ada")
 			h.keys("enter")
@@ -335,7 +335,7 @@ func TestModelHelp(t *testing.T) {
 			h.ready()
 			h.keys("?")
 			h.settle()
-			golden(t, "model_help_"+sz.name, h.screen())
+			goldenFile(t, "model_help_"+sz.name, h.screen())
 			h.keys("j j esc")
 			if h.m.over != overlayNone {
 				t.Error("esc did not close the help")
@@ -376,7 +376,7 @@ func TestModelCopy(t *testing.T) {
 		t.Fatal("Y did not open the picker")
 	}
 	h.settle()
-	golden(t, "model_locators_80x24", h.screen())
+	goldenFile(t, "model_locators_80x24", h.screen())
 	h.keys("j enter")
 	h.until("the second copy", func() bool { return len(get()) == 2 && strings.Contains(h.m.StatusText(), "OSC 52") })
 	if get()[1] != `get_by_role("button", name="Save")` || h.m.language() != refs.Python {
@@ -431,7 +431,7 @@ func TestModelDeadBrowserRelaunch(t *testing.T) {
 		t.Fatalf("dead %v, status %q", h.m.dead, h.m.StatusText())
 	}
 	h.settle()
-	golden(t, "model_dead_80x24", h.screen())
+	goldenFile(t, "model_dead_80x24", h.screen())
 	h.keys("ctrl+l")
 	h.until("the relaunch", func() bool { return h.m.Busy() == "" && !h.m.dead })
 	if len(launched) != 1 || h.m.Browser() != launched[0] {

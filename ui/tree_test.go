@@ -639,7 +639,7 @@ func TestGoldenView(t *testing.T) {
 					t.Fatalf("control %U in the view", r)
 				}
 			}
-			golden(t, tc.name, plain)
+			goldenFile(t, tc.name, plain)
 		})
 	}
 }
