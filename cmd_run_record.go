@@ -225,7 +225,7 @@ func (r *runner) afterAction(ctx context.Context, cmd string, pos []string, flag
 		return nil, nil
 	}
 	if ar != nil && (a.Kind == recordings.Click || a.Kind == recordings.DblClick || a.Kind == recordings.Press) {
-		a.Opened = r.newTabs(ctx, pre.tabs)
+		a.Opened = browser.OpenedSince(ctx, r.b, pre.tabs)
 	}
 	if len(keys) == 0 {
 		return r.rec.Record(a)
@@ -247,36 +247,6 @@ func (r *runner) afterAction(ctx context.Context, cmd string, pos []string, flag
 	return out, nil
 }
 
-// newTabs returns the tabs that opened since before. A popup's tab is
-// adopted a moment after the click that opened it, so it looks a few
-// times.
-func (r *runner) newTabs(ctx context.Context, before []browser.TabInfo) []string {
-	known := map[string]bool{}
-	for _, t := range before {
-		known[t.ID] = true
-	}
-	for range 6 {
-		tabs, err := r.b.Tabs(ctx)
-		if err != nil {
-			return nil
-		}
-		var out []string
-		for _, t := range tabs {
-			if !known[t.ID] {
-				out = append(out, t.ID)
-			}
-		}
-		if len(out) > 0 {
-			return out
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-	return nil
-}
 
 func dialogAnswer(d browser.Dialog) recordings.DialogAnswer {
 	return recordings.DialogAnswer{Type: d.Type, Message: d.Message, Accept: d.Outcome == "accepted", PromptText: d.PromptText}

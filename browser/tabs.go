@@ -330,3 +330,35 @@ func (b *Browser) waitAdopted(ctx context.Context) {
 		}
 	}
 }
+
+// TabLister is what OpenedSince needs of a browser.
+type TabLister interface {
+	Tabs(ctx context.Context) ([]TabInfo, error)
+}
+
+// OpenedSince returns the ids of the tabs open now that were not in before
+// (a list from Tabs), in tab order: the popups an action opened. A popup's
+// tab can be listed a moment after the action returns, so it looks a few
+// times, briefly.
+func OpenedSince(ctx context.Context, b TabLister, before []TabInfo) []string {
+	known := map[string]bool{}
+	for _, t := range before {
+		known[t.ID] = true
+	}
+	for range 6 {
+		tabs, err := b.Tabs(ctx)
+		if err != nil {
+			return nil
+		}
+		var out []string
+		for _, t := range tabs {
+			if !known[t.ID] {
+				out = append(out, t.ID)
+			}
+		}
+		if len(out) > 0 || sleep(ctx, 50*time.Millisecond) != nil {
+			return out
+		}
+	}
+	return nil
+}

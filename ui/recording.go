@@ -170,7 +170,7 @@ func (r *recorder) done(ctx context.Context, b Browser, p *pre, a *recordings.Ac
 		if res != nil {
 			a.URLAfter, a.Navigated = res.URL, res.Navigated
 			if a.Kind == recordings.Click || a.Kind == recordings.DblClick || a.Kind == recordings.Press {
-				a.Opened = openedTabs(ctx, b, p.tabs)
+				a.Opened = browser.OpenedSince(ctx, b, p.tabs)
 			}
 		}
 		err = r.record(*a)
@@ -244,35 +244,6 @@ func (r *recorder) dialog(ctx context.Context, b Browser, d *browser.Dialog) err
 	return err
 }
 
-// openedTabs returns the tabs that opened since before; a popup's tab
-// shows up a moment after the click, so it looks a few times.
-func openedTabs(ctx context.Context, b Browser, before []browser.TabInfo) []string {
-	known := map[string]bool{}
-	for _, t := range before {
-		known[t.ID] = true
-	}
-	for range 6 {
-		tabs, err := b.Tabs(ctx)
-		if err != nil {
-			return nil
-		}
-		var out []string
-		for _, t := range tabs {
-			if !known[t.ID] {
-				out = append(out, t.ID)
-			}
-		}
-		if len(out) > 0 {
-			return out
-		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-	return nil
-}
 
 // recBrowser is a Browser that records the navigations and actions it
 // runs. Everything else passes through.
