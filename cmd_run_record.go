@@ -247,7 +247,6 @@ func (r *runner) afterAction(ctx context.Context, cmd string, pos []string, flag
 	return out, nil
 }
 
-
 func dialogAnswer(d browser.Dialog) recordings.DialogAnswer {
 	return recordings.DialogAnswer{Type: d.Type, Message: d.Message, Accept: d.Outcome == "accepted", PromptText: d.PromptText}
 }

@@ -244,7 +244,6 @@ func (r *recorder) dialog(ctx context.Context, b Browser, d *browser.Dialog) err
 	return err
 }
 
-
 // recBrowser is a Browser that records the navigations and actions it
 // runs. Everything else passes through.
 type recBrowser struct {
