@@ -145,6 +145,14 @@ func nodeKey(n *Node, opts TextOptions) string {
 // escapes DEL and the C1 controls (JSON.stringify leaves them raw), so that
 // no control character reaches a terminal.
 func jsQuote(s string) string {
+	return quoteEscaped(s, func(r rune) string { return fmt.Sprintf(`\u%04x`, r) })
+}
+
+// quoteEscaped double-quotes s with JSON's short escapes (\" \\ \b \f \n
+// \r \t), writing every other control character (C0, DEL, C1) as control
+// returns it. Both of Playwright's quotings, JSON.stringify for names and
+// yamlEscapeValueIfNeeded for values, have this shape.
+func quoteEscaped(s string, control func(rune) string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {
@@ -164,7 +172,7 @@ func jsQuote(s string) string {
 		case r == '\t':
 			b.WriteString(`\t`)
 		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
-			fmt.Fprintf(&b, `\u%04x`, r)
+			b.WriteString(control(r))
 		case r == utf8.RuneError:
 			b.WriteRune('\uFFFD')
 		default:
@@ -222,30 +230,5 @@ func yamlValue(s string) string {
 	if !yamlNeedsQuotes(s) {
 		return s
 	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return quoteEscaped(s, func(r rune) string { return fmt.Sprintf(`\x%02x`, r) })
 }
