@@ -140,8 +140,9 @@ func (t *Tab) mainLoader(ctx context.Context) cdp.LoaderID {
 }
 
 // settle waits briefly, after an action, for what the action set off: a
-// navigation (to load, bounded by the navigation timeout) or DOM changes
-// (until the DOM has been quiet for 100 ms, at most 1.5 s).
+// navigation (to load, bounded by the navigation timeout), or DOM changes
+// and requests (until the DOM and the network have both been quiet for
+// 100 ms, at most 1.5 s).
 func (t *Tab) settle(ctx context.Context, before cdp.LoaderID, res *ActionResult) {
 	sctx, cancel := t.opContext(ctx, t.b.opts.NavTimeout)
 	defer cancel()
@@ -168,7 +169,7 @@ func (t *Tab) settle(ctx context.Context, before cdp.LoaderID, res *ActionResult
 		if err != nil || json.Unmarshal(raw, &st) != nil || len(st) != 2 {
 			break
 		}
-		if q, _ := st[0].(float64); q >= 100 && st[1] == "complete" {
+		if q, _ := st[0].(float64); q >= 100 && st[1] == "complete" && t.net.quietFor() >= 100*time.Millisecond {
 			break
 		}
 	}

@@ -28,6 +28,7 @@ type Tab struct {
 	worlds  map[cdp.FrameID]*world
 	remote  map[target.ID]context.Context // sessions of out-of-process frames
 	dialog  dialogState
+	net     netWatch // requests in flight, for settling after actions
 }
 
 // ID returns the tab's target id.
@@ -51,6 +52,7 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(b.opts.Viewport.Width), int64(b.opts.Viewport.Height))); err != nil {
 		return nil, fmt.Errorf("setting the viewport: %w", err)
 	}
+	t.net.start(ctx)
 	go t.watchDialogs()
 	return t, nil
 }
