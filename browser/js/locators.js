@@ -37,35 +37,6 @@
     return false;
   }
 
-  function enclosingHost(el) {
-    while (el.parentElement) el = el.parentElement;
-    return parentOf(el);
-  }
-
-  function closestCross(el, css) {
-    while (el) {
-      const c = el.closest(css);
-      if (c) return c;
-      el = enclosingHost(el);
-    }
-    return null;
-  }
-
-  function idRefs(el, ref) {
-    if (!ref) return [];
-    let root = el;
-    while (root.parentNode) root = root.parentNode;
-    if (root.nodeType !== 11 && root.nodeType !== 9) return [];
-    const out = [];
-    for (const id of ref.split(" ")) {
-      if (!id) continue;
-      let found = null;
-      try { found = root.querySelector("#" + CSS.escape(id)); } catch { found = null; }
-      if (found && !out.includes(found)) out.push(found);
-    }
-    return out;
-  }
-
   function inClosedShadowRoot(el) {
     for (let n = el; n;) {
       const root = n.getRootNode();
@@ -77,11 +48,9 @@
   }
 
   // normalizeWS is Playwright's whitespace normalization for matching.
-  function normalizeWS(s) {
-    return s.replace(/[\u200b\u00ad]/g, "").trim().replace(/\s+/g, " ");
-  }
+  const normalizeWS = A.normalizeWS;
 
-  // ---- the page: elements in query order, styles, roles, names -----------
+  // ---- the page: elements in query order, roles, names, text --------------
 
   // Page holds one call's view of the document. Every index is built the
   // first time a query needs it.
@@ -106,13 +75,7 @@
       assign(document);
       this.order = new Map();
       this.all.forEach((el, i) => this.order.set(el, i));
-      this.styles = new Map();
-      this.pseudoStyles = new Map();
-      this.hiddenCache = new Map();
-      this.inertCache = new Map();
-      this.visibleCache = new Map();
-      this.roleCache = new Map();
-      this.nameCache = new Map();
+      this.caches = A.newCaches(); // world.js's caches for this view of the page
       this.lists = new Map(); // memoized global match lists by query key
       this.positions = new WeakMap(); // list -> Map(element -> index)
       this.treeSorted = new WeakMap(); // list -> its elements in tree order
@@ -123,313 +86,41 @@
       this.text = null;
     }
 
-    style(el, pseudo) {
-      const cache = pseudo ? this.pseudoStyles : this.styles;
-      const key = pseudo ? el : el;
-      let byEl = cache.get(key);
-      if (pseudo) {
-        if (!byEl) cache.set(key, (byEl = {}));
-        if (!(pseudo in byEl)) byEl[pseudo] = el.ownerDocument.defaultView ? getComputedStyle(el, pseudo) : undefined;
-        return byEl[pseudo];
-      }
-      if (byEl === undefined) {
-        byEl = el.ownerDocument.defaultView ? getComputedStyle(el) : undefined;
-        cache.set(key, byEl);
-      }
-      return byEl;
-    }
-
-    // ---- roles (Playwright's getAriaRole) ----
+    // ---- roles, accessible names, hidden for ARIA: world.js's ----
+    // getByRole reads Playwright's getAriaRole, isElementHiddenForAria and
+    // accessible name, the rules ariaSnapshot reads too and world.js
+    // follows. They use world.js's caches, which must be this page's
+    // (see withPage): outside a walk world.js caches nothing.
 
     role(el) {
-      let r = this.roleCache.get(el);
-      if (r === undefined) {
-        r = computeRole(el);
-        this.roleCache.set(el, r);
-      }
-      return r;
+      return A.getRole(el);
     }
-
-    // ---- hidden for ARIA (Playwright's isElementHiddenForAria) ----
 
     hidden(el) {
-      let h = this.hiddenCache.get(el);
-      if (h === undefined) {
-        h = this.computeHidden(el);
-        this.hiddenCache.set(el, h);
-      }
-      return h;
+      return A.hiddenForAria(el);
     }
 
-    computeHidden(el) {
-      const tag = tagOf(el);
-      if (tag === "STYLE" || tag === "SCRIPT" || tag === "NOSCRIPT" || tag === "TEMPLATE") return true;
-      const st = this.style(el);
-      const isSlot = el.nodeName === "SLOT";
-      if (st && st.display === "contents" && !isSlot) {
-        for (let c = el.firstChild; c; c = c.nextSibling) {
-          if (c.nodeType === 1 && !this.hidden(c)) return false;
-          if (c.nodeType === 3 && visibleTextNode(c)) return false;
-        }
-        return true;
-      }
-      const optionInSelect = el.nodeName === "OPTION" && !!el.closest("select");
-      if (!optionInSelect && !isSlot && !this.styleVisible(el, st)) return true;
-      return this.inert(el);
-    }
-
-    styleVisible(el, st) {
-      let v = this.visibleCache.get(el);
-      if (v === undefined) {
-        v = !st || (el.checkVisibility() && st.visibility === "visible");
-        this.visibleCache.set(el, v);
-      }
-      return v;
-    }
-
-    // inert: under display:none or aria-hidden, or unslotted in a host.
-    inert(el) {
-      let h = this.inertCache.get(el);
-      if (h === undefined) {
-        h = !!(el.parentElement && el.parentElement.shadowRoot && !el.assignedSlot);
-        if (!h) {
-          const st = this.style(el);
-          const ah = el.getAttribute("aria-hidden");
-          h = !st || st.display === "none" || (ah !== null && ah.toLowerCase() === "true");
-        }
-        if (!h) {
-          const p = parentOf(el);
-          if (p) h = this.inert(p);
-        }
-        this.inertCache.set(el, h);
-      }
-      return h;
-    }
-
-    // ---- accessible names (Playwright's getElementAccessibleNameText) ----
-
+    // name is the accessible name whitespace-normalized: getByRole
+    // normalizes it before matching, as ariaSnapshot does before printing
+    // (Playwright's raw name keeps non-breaking spaces; neither reader sees
+    // them).
     name(el) {
-      let n = this.nameCache.get(el);
-      if (n === undefined) {
-        const role = this.role(el) || "";
-        n = namingProhibited.has(role) ? "" : flatString(this.textAlternative(el, { visited: new Set(), target: "self" }));
-        this.nameCache.set(el, n);
-      }
-      return n;
-    }
-
-    textAlternative(el, o) {
-      if (o.visited.has(el)) return "";
-      const child = { ...o, target: o.target === "self" ? "descendant" : o.target };
-      const inHiddenRef = (o.labelledBy && o.labelledBy.hidden) || (o.nativeAlt && o.nativeAlt.hidden) || (o.label && o.label.hidden);
-      const tag = tagOf(el);
-      if (tag === "STYLE" || tag === "SCRIPT" || tag === "NOSCRIPT" || tag === "TEMPLATE" || (!inHiddenRef && this.hidden(el))) {
-        o.visited.add(el);
-        return "";
-      }
-      const labelledBy = labelledByElements(el);
-      if (!o.labelledBy) {
-        const text = (labelledBy || []).map((ref) => this.textAlternative(ref, {
-          visited: o.visited, labelledBy: { hidden: this.hidden(ref) },
-        })).join(" ");
-        if (text) return text;
-      }
-      const role = this.role(el) || "";
-      if (o.label || o.labelledBy || o.target === "descendant") {
-        const ownLabel = [...(el.labels || [])].includes(el);
-        const ownLabelledBy = (labelledBy || []).includes(el);
-        if (!ownLabel && !ownLabelledBy) {
-          if (role === "textbox" || role === "searchbox") {
-            o.visited.add(el);
-            return (tag === "INPUT" || tag === "TEXTAREA" ? el.value : el.textContent) || "";
-          }
-          if (role === "combobox" || role === "listbox") {
-            o.visited.add(el);
-            let selected;
-            if (tag === "SELECT") {
-              selected = [...el.selectedOptions];
-              if (!selected.length && el.options.length) selected.push(el.options[0]);
-            } else {
-              const box = role === "combobox" ? ariaOwned(el, "*").find((e) => this.role(e) === "listbox") : el;
-              selected = box ? ariaOwned(box, '[aria-selected="true"]').filter((e) => this.role(e) === "option") : [];
-            }
-            if (!selected.length && tag === "INPUT") return el.value || "";
-            return selected.map((opt) => this.textAlternative(opt, child)).join(" ");
-          }
-          if (rangeRoles.has(role)) {
-            o.visited.add(el);
-            if (el.hasAttribute("aria-valuetext")) return el.getAttribute("aria-valuetext") || "";
-            if (el.hasAttribute("aria-valuenow")) return el.getAttribute("aria-valuenow") || "";
-            return el.getAttribute("value") || "";
-          }
-          if (role === "menu") {
-            o.visited.add(el);
-            return "";
-          }
-        }
-      }
-      const ariaLabel = el.getAttribute("aria-label") || "";
-      if (ariaLabel.trim()) {
-        o.visited.add(el);
-        return ariaLabel;
-      }
-      if (role !== "presentation" && role !== "none") {
-        const type = tag === "INPUT" ? el.type : "";
-        if (tag === "INPUT" && (type === "button" || type === "submit" || type === "reset")) {
-          o.visited.add(el);
-          const v = el.value || "";
-          if (v.trim()) return v;
-          if (type === "submit") return "Submit";
-          if (type === "reset") return "Reset";
-          return el.getAttribute("title") || "";
-        }
-        if (tag === "INPUT" && (type === "file" || type === "image")) {
-          o.visited.add(el);
-          const labels = el.labels || [];
-          if (labels.length && !o.labelledBy) return this.fromLabels(labels, o);
-          if (type === "file") return "Choose File";
-          const alt = el.getAttribute("alt") || "";
-          if (alt.trim()) return alt;
-          const title = el.getAttribute("title") || "";
-          if (title.trim()) return title;
-          return "Submit";
-        }
-        if (!labelledBy && tag === "BUTTON") {
-          o.visited.add(el);
-          const labels = el.labels || [];
-          if (labels.length) return this.fromLabels(labels, o);
-        }
-        if (!labelledBy && tag === "OUTPUT") {
-          o.visited.add(el);
-          const labels = el.labels || [];
-          if (labels.length) return this.fromLabels(labels, o);
-          return el.getAttribute("title") || "";
-        }
-        if (!labelledBy && (tag === "TEXTAREA" || tag === "SELECT" || tag === "INPUT" || tag === "METER" || tag === "PROGRESS")) {
-          o.visited.add(el);
-          const labels = el.labels || [];
-          if (labels.length) return this.fromLabels(labels, o);
-          const usePlaceholder = (tag === "INPUT" && placeholderTypes.has(el.type)) || tag === "TEXTAREA";
-          const placeholder = el.getAttribute("placeholder") || "";
-          const title = el.getAttribute("title") || "";
-          if (!usePlaceholder || title) return title;
-          return placeholder;
-        }
-        if (!labelledBy && (tag === "FIELDSET" || tag === "FIGURE")) {
-          o.visited.add(el);
-          const want = tag === "FIELDSET" ? "LEGEND" : "FIGCAPTION";
-          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-            if (tagOf(c) === want) return this.textAlternative(c, { ...child, nativeAlt: { hidden: this.hidden(c) } });
-          }
-          return el.getAttribute("title") || "";
-        }
-        if (tag === "IMG" || tag === "AREA") {
-          o.visited.add(el);
-          const alt = el.getAttribute("alt") || "";
-          if (alt.trim()) return alt;
-          return el.getAttribute("title") || "";
-        }
-        if (tag === "TABLE") {
-          o.visited.add(el);
-          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-            if (tagOf(c) === "CAPTION") return this.textAlternative(c, { ...child, nativeAlt: { hidden: this.hidden(c) } });
-          }
-          const summary = el.getAttribute("summary") || "";
-          if (summary) return summary;
-        }
-        if (tag === "SVG" || el.ownerSVGElement) {
-          o.visited.add(el);
-          for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-            if (tagOf(c) === "TITLE" && c.ownerSVGElement) return this.textAlternative(c, { ...child, labelledBy: { hidden: this.hidden(c) } });
-          }
-        }
-        if (el.ownerSVGElement && tag === "A") {
-          const title = el.getAttribute("xlink:title") || "";
-          if (title.trim()) {
-            o.visited.add(el);
-            return title;
-          }
-        }
-      }
-      const summary = tag === "SUMMARY" && role !== "presentation" && role !== "none";
-      if (allowsNameFromContent(role, o.target === "descendant") || summary || o.labelledBy || o.label || o.nativeAlt) {
-        o.visited.add(el);
-        const text = this.innerText(el, child);
-        if (o.target === "self" ? text.trim() : text) return text;
-      }
-      if ((role !== "presentation" && role !== "none") || tag === "IFRAME" || tag === "FRAME") {
-        o.visited.add(el);
-        const title = el.getAttribute("title") || "";
-        if (title.trim()) return title;
-      }
-      o.visited.add(el);
-      return "";
-    }
-
-    fromLabels(labels, o) {
-      return [...labels].map((label) => this.textAlternative(label, {
-        visited: o.visited, label: { hidden: this.hidden(label) },
-      })).filter(Boolean).join(" ");
-    }
-
-    innerText(el, o) {
-      const tokens = [];
-      const visit = (node, skipSlotted) => {
-        if (skipSlotted && node.assignedSlot) return;
-        if (node.nodeType === 1) {
-          const st = this.style(node);
-          const display = (st && st.display) || "inline";
-          let token = this.textAlternative(node, o);
-          if (display !== "inline" || node.nodeName === "BR") token = " " + token + " ";
-          tokens.push(token);
-        } else if (node.nodeType === 3) {
-          tokens.push(node.textContent || "");
-        }
-      };
-      tokens.push(this.cssContent(el, "::before") || "");
-      const content = this.cssContent(el);
-      if (content !== undefined) {
-        tokens.push(content);
-      } else {
-        const assigned = el.nodeName === "SLOT" ? el.assignedNodes() : [];
-        if (assigned.length) {
-          for (const c of assigned) visit(c, false);
-        } else {
-          for (let c = el.firstChild; c; c = c.nextSibling) visit(c, true);
-          if (el.shadowRoot) for (let c = el.shadowRoot.firstChild; c; c = c.nextSibling) visit(c, true);
-          for (const owned of idRefs(el, el.getAttribute("aria-owns"))) visit(owned, true);
-        }
-      }
-      tokens.push(this.cssContent(el, "::after") || "");
-      return tokens.join("");
-    }
-
-    cssContent(el, pseudo) {
-      const st = this.style(el, pseudo);
-      let content;
-      if (st) {
-        const v = st.content;
-        if (v && v !== "none" && v !== "normal" && st.display !== "none" && st.visibility !== "hidden") {
-          content = parseContent(el, v, !!pseudo);
-        }
-      }
-      if (pseudo && content !== undefined) {
-        const display = (st && st.display) || "inline";
-        if (display !== "inline") content = " " + content + " ";
-      }
-      return content;
+      return A.accessibleName(el);
     }
 
     // ---- labels (Playwright's getElementLabels) ----
 
+    // labels are what getByLabel matches: the text of each label element
+    // (Playwright's elementText, as getByText reads it), not the label's
+    // accessible name, which is why this is not world.js's name code.
     labels(el) {
-      const by = labelledByElements(el);
-      if (by) return by.map((l) => this.textOf(l));
+      const by = A.idRefs(el, "aria-labelledby");
+      if (by.length) return by.map((l) => this.textOf(l));
       const aria = el.getAttribute("aria-label");
       if (aria !== null && aria.trim()) return [normalizeWS(aria)];
       const tag = tagOf(el);
       if (labelableTags.has(tag) || (tag === "INPUT" && el.type !== "hidden")) {
-        if (el.labels) return [...el.labels].map((l) => this.textOf(l));
+        return A.labelsOf(el).map((l) => this.textOf(l));
       }
       return [];
     }
@@ -710,13 +401,15 @@
     byRole(role, name, exact, named) {
       const q = named ? normalizeWS(name) : "";
       return this.list("role\u0001" + role + "\u0001" + (named ? q : "\u0002") + "\u0001" + exact, () => {
+        // Without includeHidden (Ariadne proposes none), getByRole
+        // skips what is hidden for ARIA, as ariaSnapshot does.
         const base = this.list("role\u0001" + role, () => this.all.filter((el) => this.role(el) === role && !this.hidden(el)));
         if (!named) return base;
         if (exact) {
           const map = this.list("rolenames\u0001" + role, () => {
             const m = new Map();
             for (const el of base) {
-              const n = normalizeWS(this.name(el));
+              const n = this.name(el);
               let l = m.get(n);
               if (!l) m.set(n, (l = []));
               l.push(el);
@@ -725,7 +418,7 @@
           });
           return map.get(q) || [];
         }
-        const joined = this.list("rolejoin\u0001" + role, () => joinTexts(base, (el) => [normalizeWS(this.name(el)).toUpperCase()]));
+        const joined = this.list("rolejoin\u0001" + role, () => joinTexts(base, (el) => [this.name(el).toUpperCase()]));
         return joined.find(q.toUpperCase());
       });
     }
@@ -948,271 +641,13 @@
     };
   }
 
-  // ---- roles: the tables Playwright uses ----
+  // ---- tables ----
 
-  const validRoles = new Set(("alert alertdialog application article banner blockquote button caption cell " +
-    "checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory " +
-    "document emphasis feed figure form generic grid gridcell group heading img insertion link list " +
-    "listbox listitem log main mark marquee math meter menu menubar menuitem menuitemcheckbox " +
-    "menuitemradio navigation none note option paragraph presentation progressbar radio radiogroup " +
-    "region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong " +
-    "subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip " +
-    "tree treegrid treeitem").split(" "));
-
-  const noNameRoles = ["caption", "code", "deletion", "emphasis", "generic", "insertion", "paragraph",
-    "presentation", "strong", "subscript", "superscript"];
-  const globalAria = [["aria-atomic"], ["aria-busy"], ["aria-controls"], ["aria-current"],
-    ["aria-describedby"], ["aria-details"], ["aria-dropeffect"], ["aria-flowto"], ["aria-grabbed"],
-    ["aria-hidden"], ["aria-keyshortcuts"], ["aria-label", noNameRoles], ["aria-labelledby", noNameRoles],
-    ["aria-live"], ["aria-owns"], ["aria-relevant"], ["aria-roledescription", ["generic"]]];
-
-  const namingProhibited = new Set(["caption", "code", "definition", "deletion", "emphasis", "generic",
-    "insertion", "mark", "paragraph", "presentation", "strong", "subscript", "suggestion", "superscript",
-    "term", "time"]);
-  const contentNamed = new Set(["button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link",
-    "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "row", "rowheader", "switch", "tab",
-    "tooltip", "treeitem"]);
-  const contentNamedInside = new Set(["", "caption", "code", "contentinfo", "definition", "deletion",
-    "emphasis", "insertion", "list", "listitem", "mark", "none", "paragraph", "presentation", "region", "row",
-    "rowgroup", "section", "strong", "subscript", "superscript", "table", "term", "time"]);
-  const rangeRoles = new Set(["progressbar", "scrollbar", "slider", "spinbutton", "meter"]);
-  const placeholderTypes = new Set(["text", "password", "number", "search", "tel", "email", "url"]);
+  // Playwright's getByLabel reads the labels of these elements (and of
+  // inputs that are not hidden).
   const labelableTags = new Set(["BUTTON", "METER", "OUTPUT", "PROGRESS", "SELECT", "TEXTAREA"]);
-  const inputRoles = { button: "button", checkbox: "checkbox", image: "button", number: "spinbutton",
-    radio: "radio", range: "slider", reset: "button", submit: "button" };
-  const landmarkBlockers = "article:not([role]), aside:not([role]), main:not([role]), nav:not([role]), " +
-    "section:not([role]), [role=article], [role=complementary], [role=main], [role=navigation], [role=region]";
-
-  function allowsNameFromContent(role, inside) {
-    return contentNamed.has(role) || (inside && contentNamedInside.has(role));
-  }
-
-  function hasGlobalAria(el, forRole) {
-    return globalAria.some(([a, no]) => !(no && no.includes(forRole || "")) && el.hasAttribute(a));
-  }
-
-  function hasTabIndex(el) {
-    return !Number.isNaN(Number(String(el.getAttribute("tabindex"))));
-  }
-
-  function nativelyDisabled(el) {
-    const tag = tagOf(el);
-    if (!["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP"].includes(tag)) return false;
-    if (el.hasAttribute("disabled")) return true;
-    if (tag === "OPTION" && el.closest("OPTGROUP[DISABLED]")) return true;
-    const fs = el.closest("FIELDSET[DISABLED]");
-    if (!fs) return false;
-    const legend = fs.querySelector(":scope > LEGEND");
-    return !legend || !legend.contains(el);
-  }
-
-  function isFocusable(el) {
-    if (nativelyDisabled(el)) return false;
-    const tag = tagOf(el);
-    let native = false;
-    if (tag === "BUTTON" || tag === "DETAILS" || tag === "SELECT" || tag === "TEXTAREA") native = true;
-    else if (tag === "A" || tag === "AREA") native = el.hasAttribute("href");
-    else if (tag === "INPUT") native = !el.hidden;
-    return native || hasTabIndex(el);
-  }
-
-  function explicitRole(el) {
-    const roles = (el.getAttribute("role") || "").split(" ").map((r) => r.trim());
-    return roles.find((r) => validRoles.has(r)) || null;
-  }
-
-  function hasExplicitName(el) {
-    return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
-  }
-
-  function thRole(el) {
-    const scope = el.getAttribute("scope");
-    if (scope === "col" || scope === "colgroup") return "columnheader";
-    if (scope === "row" || scope === "rowgroup") return "rowheader";
-    const next = el.nextElementSibling, prev = el.previousElementSibling;
-    const row = el.parentElement && tagOf(el.parentElement) === "TR" ? el.parentElement : null;
-    if (!next && !prev) {
-      if (row) {
-        const table = closestCross(row, "table");
-        if (table && table.rows.length <= 1) return null;
-      }
-      return "columnheader";
-    }
-    const header = (e) => !!e && tagOf(e) === "TH";
-    const data = (e) => !!e && tagOf(e) === "TD" && !!((e.textContent || "").trim() || e.children.length > 0);
-    if (header(next) && header(prev)) return "columnheader";
-    if (data(next) || data(prev)) return "rowheader";
-    return "columnheader";
-  }
-
-  function tagRole(el) {
-    const tag = tagOf(el);
-    switch (tag) {
-      case "A": case "AREA": return el.hasAttribute("href") ? "link" : null;
-      case "ARTICLE": return "article";
-      case "ASIDE": return "complementary";
-      case "BLOCKQUOTE": return "blockquote";
-      case "BUTTON": return "button";
-      case "CAPTION": return "caption";
-      case "CODE": return "code";
-      case "DATALIST": return "listbox";
-      case "DD": return "definition";
-      case "DEL": return "deletion";
-      case "DETAILS": return "group";
-      case "DFN": case "DT": return "term";
-      case "DIALOG": return "dialog";
-      case "EM": return "emphasis";
-      case "FIELDSET": return "group";
-      case "FIGURE": return "figure";
-      case "FOOTER": return closestCross(el, landmarkBlockers) ? null : "contentinfo";
-      case "FORM": return hasExplicitName(el) ? "form" : null;
-      case "H1": case "H2": case "H3": case "H4": case "H5": case "H6": return "heading";
-      case "HEADER": return closestCross(el, landmarkBlockers) ? null : "banner";
-      case "HR": return "separator";
-      case "HTML": return "document";
-      case "IMG":
-        return el.getAttribute("alt") === "" && !el.getAttribute("title") && !hasGlobalAria(el) && !hasTabIndex(el) ? "presentation" : "img";
-      case "INPUT": {
-        const type = el.type.toLowerCase();
-        if (["email", "search", "tel", "text", "url", ""].includes(type)) {
-          const list = idRefs(el, el.getAttribute("list"))[0];
-          if (list && tagOf(list) === "DATALIST") return "combobox";
-          return type === "search" ? "searchbox" : "textbox";
-        }
-        if (type === "hidden") return null;
-        if (type === "file") return "button";
-        return inputRoles[type] || "textbox";
-      }
-      case "INS": return "insertion";
-      case "LI": return "listitem";
-      case "MAIN": return "main";
-      case "MARK": return "mark";
-      case "MATH": return "math";
-      case "MENU": case "OL": case "UL": return "list";
-      case "METER": return "meter";
-      case "NAV": return "navigation";
-      case "OPTGROUP": return "group";
-      case "OPTION": return "option";
-      case "OUTPUT": return "status";
-      case "P": return "paragraph";
-      case "PROGRESS": return "progressbar";
-      case "SEARCH": return "search";
-      case "SECTION": return hasExplicitName(el) ? "region" : null;
-      case "SELECT": return el.multiple || el.size > 1 ? "listbox" : "combobox";
-      case "STRONG": return "strong";
-      case "SUB": return "subscript";
-      case "SUP": return "superscript";
-      case "SVG": return "img";
-      case "TABLE": return "table";
-      case "TBODY": case "THEAD": case "TFOOT": return "rowgroup";
-      case "TD": {
-        const table = closestCross(el, "table");
-        const r = table ? explicitRole(table) : "";
-        return r === "grid" || r === "treegrid" ? "gridcell" : "cell";
-      }
-      case "TEXTAREA": return "textbox";
-      case "TH": return thRole(el);
-      case "TIME": return "time";
-      case "TR": return "row";
-    }
-    return null;
-  }
-
-  // Children whose implicit role a presentational parent takes away.
-  const presentationParents = { DD: ["DL", "DIV"], DIV: ["DL"], DT: ["DL", "DIV"], LI: ["OL", "UL"],
-    TBODY: ["TABLE"], TD: ["TR"], TFOOT: ["TABLE"], TH: ["TR"], THEAD: ["TABLE"], TR: ["THEAD", "TBODY", "TFOOT", "TABLE"] };
-
-  function implicitRole(el) {
-    const role = tagRole(el) || "";
-    if (!role) return null;
-    for (let a = el; a;) {
-      const p = parentOf(a);
-      const parents = presentationParents[tagOf(a)];
-      if (!parents || !p || !parents.includes(tagOf(p))) break;
-      const pr = explicitRole(p);
-      if ((pr === "none" || pr === "presentation") && !(hasGlobalAria(p, pr) || isFocusable(p))) return pr;
-      a = p;
-    }
-    return role;
-  }
-
-  function computeRole(el) {
-    const explicit = explicitRole(el);
-    if (!explicit) return implicitRole(el);
-    if (explicit === "none" || explicit === "presentation") {
-      const implicit = implicitRole(el);
-      if (hasGlobalAria(el, implicit) || isFocusable(el)) return implicit;
-    }
-    return explicit;
-  }
-
-  function labelledByElements(el) {
-    const ref = el.getAttribute("aria-labelledby");
-    if (ref === null) return null;
-    const found = idRefs(el, ref);
-    return found.length ? found : null;
-  }
-
-  function ariaOwned(el, css) {
-    const out = [...el.querySelectorAll(css)];
-    for (const owned of idRefs(el, el.getAttribute("aria-owns"))) {
-      if (owned.matches(css)) out.push(owned);
-      out.push(...owned.querySelectorAll(css));
-    }
-    return out;
-  }
-
-  function flatString(s) {
-    return s.split("\u00a0").map((chunk) => chunk.replace(/\r\n/g, "\n").replace(/[\u200b\u00ad]/g, "").replace(/\s\s*/g, " ")).join("\u00a0").trim();
-  }
-
-  let textRange = null;
-  function visibleTextNode(node) {
-    textRange = textRange || document.createRange();
-    textRange.selectNode(node);
-    const r = textRange.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;
-  }
-
-  // parseContent reads a computed `content` value made of strings and
-  // attr() calls; anything else (counters, images) gives undefined. For the
-  // element itself only the alternative text after "/" counts.
-  function parseContent(el, v, isPseudo) {
-    const toks = [];
-    let i = 0;
-    while (i < v.length) {
-      const c = v[i];
-      if (/\s/.test(c)) {
-        i++;
-      } else if (c === '"' || c === "'") {
-        const [s, end] = readCSSString(v, i);
-        if (end < 0) return undefined;
-        toks.push({ s });
-        i = end;
-      } else if (c === "/") {
-        toks.push({ slash: true });
-        i++;
-      } else if (v.startsWith("attr(", i)) {
-        const end = v.indexOf(")", i);
-        if (end < 0) return undefined;
-        const name = v.slice(i + 5, end).trim();
-        if (!/^[-\w]+$/.test(name)) return undefined;
-        toks.push({ attr: name });
-        i = end + 1;
-      } else {
-        return undefined;
-      }
-    }
-    const slash = toks.findIndex((t) => t.slash);
-    if (slash < 0 && !isPseudo) return undefined;
-    let out = "";
-    for (const t of slash >= 0 ? toks.slice(slash + 1) : toks) {
-      if (t.s !== undefined) out += t.s;
-      else if (t.attr) out += el.getAttribute(t.attr) || "";
-      else return undefined;
-    }
-    return out;
-  }
+  // Roles named by their content.
+  const contentNamed = A.nameFromContentRoles;
 
   // readCSSString reads the quoted string at v[i], returning its value and
   // the index after it (-1 if unterminated).
@@ -1415,7 +850,7 @@
     const role = P.role(el);
     if (role) {
       f.role = role;
-      f.name = normalizeWS(P.name(el));
+      f.name = P.name(el);
     }
     const labels = P.labels(el);
     if (labels.length && labels[0]) f.label = labels[0];
@@ -1668,67 +1103,74 @@
     return page;
   }
 
+  // withPage runs fn with the page view for req.attr, world.js's caches
+  // being the view's while it runs.
+  function withPage(req, fn) {
+    const P = pageFor(req.attr || "data-testid");
+    return A.withCaches(P.caches, () => fn(P));
+  }
+
   // facts: request {attr, targets: [{h, frame}]}; response (a JSON string)
   // {targets: [{h, t, why, problem, box, co, f, k, c}], containers: [{h, f, k}]}.
   // A container's facts, and a target's that is a container itself, carry
   // its distinguishing text as f.distinct.
   function facts(req) {
-    const P = pageFor(req.attr || "data-testid");
-    const targets = [];
-    const containers = [];
-    const containerIndex = new Map();
-    for (const want of req.targets) {
-      const el0 = A.elementOf(want.h);
-      if (!el0 || !el0.isConnected) {
-        targets.push({ h: want.h, problem: "gone" });
-        continue;
-      }
-      if (inClosedShadowRoot(el0)) {
-        targets.push({ h: want.h, problem: "closed-shadow" });
-        continue;
-      }
-      const [el, why] = want.frame ? [el0, ""] : meant(el0);
-      const f = factsOf(P, el, want.frame);
-      if (!want.frame && isContainerTarget(P, el)) {
-        const dt = distinguishing(P, el);
-        if (dt) f.distinct = dt;
-      }
-      const out = { h: want.h, t: A.handleOf(el), f, box: boxOf(el), k: counted(P, predict(f, el, want.frame), el) };
-      if (why) out.why = why;
-      if (want.frame) out.co = contentOffset(el);
-      if (!want.frame && !out.k.some(sturdy)) {
-        const c = [];
-        for (let p = parentOf(el); p && c.length < 4; p = parentOf(p)) {
-          if (!isContainer(P, p)) continue;
-          let i = containerIndex.get(p);
-          if (i === undefined) {
-            i = containers.length;
-            containerIndex.set(p, i);
-            const cf = factsOf(P, p, false);
-            const dt = distinguishing(P, p);
-            if (dt) cf.distinct = dt;
-            containers.push({ h: A.handleOf(p), f: cf, k: counted(P, predict(cf, p, false), p) });
-          }
-          c.push(i);
+    return withPage(req, (P) => {
+      const targets = [];
+      const containers = [];
+      const containerIndex = new Map();
+      for (const want of req.targets) {
+        const el0 = A.elementOf(want.h);
+        if (!el0 || !el0.isConnected) {
+          targets.push({ h: want.h, problem: "gone" });
+          continue;
         }
-        if (c.length) out.c = c;
+        if (inClosedShadowRoot(el0)) {
+          targets.push({ h: want.h, problem: "closed-shadow" });
+          continue;
+        }
+        const [el, why] = want.frame ? [el0, ""] : meant(el0);
+        const f = factsOf(P, el, want.frame);
+        if (!want.frame && isContainerTarget(P, el)) {
+          const dt = distinguishing(P, el);
+          if (dt) f.distinct = dt;
+        }
+        const out = { h: want.h, t: A.handleOf(el), f, box: boxOf(el), k: counted(P, predict(f, el, want.frame), el) };
+        if (why) out.why = why;
+        if (want.frame) out.co = contentOffset(el);
+        if (!want.frame && !out.k.some(sturdy)) {
+          const c = [];
+          for (let p = parentOf(el); p && c.length < 4; p = parentOf(p)) {
+            if (!isContainer(P, p)) continue;
+            let i = containerIndex.get(p);
+            if (i === undefined) {
+              i = containers.length;
+              containerIndex.set(p, i);
+              const cf = factsOf(P, p, false);
+              const dt = distinguishing(P, p);
+              if (dt) cf.distinct = dt;
+              containers.push({ h: A.handleOf(p), f: cf, k: counted(P, predict(cf, p, false), p) });
+            }
+            c.push(i);
+          }
+          if (c.length) out.c = c;
+        }
+        targets.push(out);
       }
-      targets.push(out);
-    }
-    return JSON.stringify({ targets, containers });
+      return JSON.stringify({ targets, containers });
+    });
   }
 
   // count: request {attr, queries: [{t, parts}]}; response (a JSON string)
   // [[matches, index of the element with handle t], ...], [-1, -1] where a
   // chain cannot be evaluated here.
   function count(req) {
-    const P = pageFor(req.attr || "data-testid");
-    return JSON.stringify(req.queries.map((q) => {
+    return withPage(req, (P) => JSON.stringify(req.queries.map((q) => {
       const got = P.run(q.parts);
       if (got === null) return [-1, -1];
       const el = A.elementOf(q.t);
       return [got.length, el ? P.indexIn(got, el) : -1];
-    }));
+    })));
   }
 
   A.locate = { facts, count };
@@ -1739,10 +1181,11 @@
   // the elements the chain matches, in Playwright's order, or null when a
   // part cannot be evaluated here. Frame parts are entered by the caller.
   A.locate.find = function find(req) {
-    const P = pageFor(req.attr || "data-testid");
-    const got = P.run(req.parts || []);
-    if (got === null) return JSON.stringify(null);
-    return JSON.stringify(got.map((el) => A.handleOf(el)));
+    return withPage(req, (P) => {
+      const got = P.run(req.parts || []);
+      if (got === null) return JSON.stringify(null);
+      return JSON.stringify(got.map((el) => A.handleOf(el)));
+    });
   };
 
   // state: request {attr, h}; response (a JSON string) what Playwright's
@@ -1760,7 +1203,7 @@
     let checked = null;
     if (tag === "INPUT" && (type === "checkbox" || type === "radio")) checked = el.checked;
     else if (el.hasAttribute("aria-checked")) checked = el.getAttribute("aria-checked") === "true";
-    let disabled = nativelyDisabled(el);
+    let disabled = A.isNativelyDisabled(el);
     for (let x = el; x && !disabled; x = parentOf(x)) {
       if ((x.getAttribute("aria-disabled") || "").toLowerCase() === "true") disabled = true;
     }

@@ -62,6 +62,25 @@
     cInfo = cContent = cLabels = null;
   }
 
+  // withCaches runs fn with caches c (from newCaches) in place of the
+  // current ones, for a caller outside a walk that reads many elements of
+  // one state of the page (the locator pass, browser/js/locators.js): it
+  // keeps c for as long as it trusts the page not to have changed.
+  function newCaches() {
+    return { info: new Map(), content: new Map(), labels: new Map() };
+  }
+  function withCaches(c, fn) {
+    const saved = [cInfo, cContent, cLabels];
+    cInfo = c.info;
+    cContent = c.content;
+    cLabels = c.labels;
+    try {
+      return fn();
+    } finally {
+      [cInfo, cContent, cLabels] = saved;
+    }
+  }
+
   function newInfo() {
     return { st: undefined, d: undefined, role: undefined, cv: undefined, ah: undefined, vis: undefined, hid: undefined, name: undefined, dis: undefined };
   }
@@ -1364,6 +1383,12 @@
     return comma === -1 ? href : href.slice(0, comma + 1) + "\u2026";
   }
 
-  globalThis.__ariadne = { doc, handleOf, elementOf, snapshot, lines, getRole, accessibleName };
+  globalThis.__ariadne = {
+    doc, handleOf, elementOf, snapshot, lines, getRole, accessibleName,
+    // For locators.js, which reads roles, names and labels as Playwright's
+    // getBy* queries do.
+    newCaches, withCaches, hiddenForAria, labelsOf, idRefs, isNativelyDisabled,
+    normalizeWS, nameFromContentRoles,
+  };
   return doc;
 })()
