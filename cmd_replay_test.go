@@ -1,3 +1,8 @@
+//go:build linux
+
+// The replay tests start Chromium processes with Linux-only process
+// attributes (Pdeathsig), so that no browser outlives a killed test.
+
 package main
 
 import (
@@ -239,7 +244,17 @@ func startChromium(t *testing.T) string {
 	if _, err := os.Stat(chrome); err != nil {
 		t.Skipf("no Chromium at %s to attach to", chrome)
 	}
-	profile := t.TempDir()
+	// Not t.TempDir: Chromium's child processes can still be writing the
+	// profile for a moment after the browser is killed.
+	profile, err := os.MkdirTemp("", "ariadne-remote-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + profile, "--no-first-run",
 		"--disable-background-networking", "--disable-sync", "about:blank"}
 	if os.Geteuid() == 0 {
