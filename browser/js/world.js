@@ -119,8 +119,17 @@
   // ---- DOM helpers --------------------------------------------------------------
 
   // tagOf is the upper-case tag name (SVG elements have lower-case ones).
-  function tagOf(el) {
+  // A form's named controls shadow its properties (<input name="tagName">),
+  // so the tag name is read through Element's own getter when the plain
+  // read does not give a string.
+  const tagNameGetter = Object.getOwnPropertyDescriptor(Element.prototype, "tagName").get;
+  function rawTag(el) {
     const t = el.tagName;
+    return typeof t === "string" ? t : tagNameGetter.call(el);
+  }
+
+  function tagOf(el) {
+    const t = rawTag(el);
     const c = t.charCodeAt(0);
     return c >= 97 && c <= 122 ? t.toUpperCase() : t;
   }
@@ -1154,7 +1163,7 @@
 
   const lowerTags = new Map();
   function lowerTag(el) {
-    const t = el.tagName;
+    const t = rawTag(el);
     let l = lowerTags.get(t);
     if (l === undefined) {
       l = t.toLowerCase();
