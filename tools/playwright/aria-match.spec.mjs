@@ -7,13 +7,12 @@
 //     node node_modules/@playwright/test/cli.js test aria-match.spec.mjs --output /tmp/x
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
+import { launchOptions } from './chromium.mjs';
 
-const launchArgs = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-if (process.getuid && process.getuid() === 0) launchArgs.push('--no-sandbox');
 
 test.use({
   viewport: { width: 1280, height: 720 },
-  launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: launchArgs },
+  launchOptions,
 });
 
 test('toMatchAriaSnapshot accepts Ariadne\'s snapshot', async ({ page }) => {

@@ -17,6 +17,7 @@
 // Browser: $CHROME_PATH or /usr/bin/chromium, with the quiet-network flags
 // Ariadne uses and a 1280x720 viewport.
 import { chromium } from 'playwright-core';
+import { launchOptions } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 let sample = 0;
@@ -29,17 +30,8 @@ if (args.length !== 1 || Number.isNaN(sample)) {
   process.exit(2);
 }
 
-const launchArgs = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-if (process.getuid && process.getuid() === 0) launchArgs.push('--no-sandbox');
-
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: launchArgs,
+  ...launchOptions,
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });

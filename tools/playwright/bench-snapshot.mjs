@@ -9,6 +9,7 @@
 // a fresh document), warm is the median of N more calls (default 5). Prints
 // one JSON object per URL: {"url", "coldMs", "warmMs", "lines"}.
 import { chromium } from 'playwright-core';
+import { launchOptions } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 let warmRuns = 5;
@@ -21,17 +22,8 @@ if (!args.length) {
   process.exit(2);
 }
 
-const launchArgs = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-if (process.getuid && process.getuid() === 0) launchArgs.push('--no-sandbox');
-
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: launchArgs,
+  ...launchOptions,
 });
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });

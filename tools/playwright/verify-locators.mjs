@@ -31,6 +31,7 @@
 // Ariadne uses and a 1280x720 viewport.
 import { readFileSync } from 'node:fs';
 import { chromium, selectors } from 'playwright-core';
+import { launchOptions } from './chromium.mjs';
 
 if (process.argv.length !== 3) {
   console.error('usage: node verify-locators.mjs FILE');
@@ -45,17 +46,8 @@ try {
 }
 const pages = input.pages || [input];
 
-const launchArgs = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-if (process.getuid && process.getuid() === 0) launchArgs.push('--no-sandbox');
-
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: launchArgs,
+  ...launchOptions,
 });
 
 // settled runs in the page: no CSS animation or transition is running.
