@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/recordings"
 )
 
@@ -499,46 +500,6 @@ click $signin
 	}
 }
 
-// skipNode skips a test that needs Node and the npm packages, unless
-// ARIADNE_REQUIRE_NODE=1 makes the skip a failure.
-func skipNode(t *testing.T, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("ARIADNE_REQUIRE_NODE") == "1" {
-		t.Fatalf("ARIADNE_REQUIRE_NODE=1: "+format, args...)
-	}
-	t.Skipf("SKIPPED, NOT CHECKED: "+format, args...)
-}
-
-// nodeTools returns tools/playwright when node and the packages are there.
-func nodeTools(t *testing.T, pkgs ...string) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("tools", "playwright"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		skipNode(t, "node is not installed")
-	}
-	for _, p := range pkgs {
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", p, "package.json")); err != nil {
-			skipNode(t, "%s is not installed: run PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm ci in %s", p, dir)
-		}
-	}
-	return dir
-}
-
-func chromeForTools(t *testing.T) string {
-	t.Helper()
-	p := os.Getenv("CHROME_PATH")
-	if p == "" {
-		p = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(p); err != nil {
-		skipNode(t, "no Chromium at %s: set CHROME_PATH", p)
-	}
-	return p
-}
-
 // export runs 'ariadne export' on file into out.
 func exportCmd(t *testing.T, format, file, out string) {
 	t.Helper()
@@ -565,8 +526,8 @@ func TestRecordedSignInExportsRun(t *testing.T) {
 	}
 
 	t.Run("playwright-test", func(t *testing.T) {
-		tools := nodeTools(t, "@playwright/test", "playwright-core")
-		chrome := chromeForTools(t)
+		tools := nodetools.Dir(t, ".", "@playwright/test", "playwright-core")
+		chrome := nodetools.Chrome(t)
 		pw := filepath.Join(dir, "pw")
 		if err := os.MkdirAll(pw, 0o755); err != nil {
 			t.Fatal(err)
@@ -596,8 +557,8 @@ export default defineConfig({
 	})
 
 	t.Run("devtools-recorder", func(t *testing.T) {
-		tools := nodeTools(t, "@puppeteer/replay", "puppeteer-core")
-		chrome := chromeForTools(t)
+		tools := nodetools.Dir(t, ".", "@puppeteer/replay", "puppeteer-core")
+		chrome := nodetools.Chrome(t)
 		out := filepath.Join(dir, "signin.json")
 		exportCmd(t, "devtools-recorder", file, out)
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -627,7 +588,7 @@ export default defineConfig({
 		if err != nil {
 			t.Skip("no go command")
 		}
-		chrome := chromeForTools(t)
+		chrome := nodetools.Chrome(t)
 		mod := filepath.Join(dir, "cdp")
 		if err := os.MkdirAll(mod, 0o755); err != nil {
 			t.Fatal(err)
@@ -657,7 +618,7 @@ export default defineConfig({
 	t.Run("playwright-python", func(t *testing.T) {
 		py, err := exec.LookPath("python3")
 		if err != nil {
-			skipNode(t, "python3 is not installed")
+			nodetools.Skip(t, "python3 is not installed")
 		}
 		out := filepath.Join(dir, "test_signin.py")
 		exportCmd(t, "playwright-python", file, out)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -34,47 +35,13 @@ import (
 
 const secretValue = "correct horse"
 
-// skipLoudly skips t, or fails it when ARIADNE_REQUIRE_NODE=1.
-func skipLoudly(t *testing.T, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("ARIADNE_REQUIRE_NODE") == "1" {
-		t.Fatalf("ARIADNE_REQUIRE_NODE=1: "+format, args...)
-	}
-	t.Skipf("SKIPPED, NOT CHECKED: "+format, args...)
-}
-
 // toolsDir returns tools/playwright once the npm packages are installed.
 func toolsDir(t *testing.T, pkgs ...string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
-	dir, err := filepath.Abs(filepath.Join("..", "tools", "playwright"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		skipLoudly(t, "node is not installed")
-	}
-	for _, p := range pkgs {
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", p, "package.json")); err != nil {
-			skipLoudly(t, "%s is not installed: run PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm ci in %s", p, dir)
-		}
-	}
-	return dir
-}
-
-// chromePath returns the browser the tools drive.
-func chromePath(t *testing.T) string {
-	t.Helper()
-	p := os.Getenv("CHROME_PATH")
-	if p == "" {
-		p = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(p); err != nil {
-		skipLoudly(t, "no Chromium at %s: set CHROME_PATH", p)
-	}
-	return p
+	return nodetools.Dir(t, "..", pkgs...)
 }
 
 // servePages serves /testdata/pages on 127.0.0.1 and returns its origin.
@@ -134,7 +101,7 @@ func toolEnv(chrome string) []string {
 func TestE2EPlaywright(t *testing.T) {
 	t.Parallel()
 	tools := toolsDir(t, "@playwright/test", "playwright-core")
-	chrome := chromePath(t)
+	chrome := nodetools.Chrome(t)
 	origin := servePages(t)
 	dir := t.TempDir()
 	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
@@ -388,7 +355,7 @@ func lastStatus(rec *Recording) (url, text string) {
 func TestE2EDevToolsReplay(t *testing.T) {
 	t.Parallel()
 	tools := toolsDir(t, "@puppeteer/replay", "puppeteer-core")
-	chrome := chromePath(t)
+	chrome := nodetools.Chrome(t)
 	origin := servePages(t)
 	dir := t.TempDir()
 	for _, fx := range fixtures() {
@@ -448,7 +415,7 @@ func goTool(t *testing.T) string {
 	t.Helper()
 	p, err := exec.LookPath("go")
 	if err != nil {
-		skipLoudly(t, "no go command to build the chromedp programs")
+		nodetools.Skip(t, "no go command to build the chromedp programs")
 	}
 	return p
 }
@@ -459,7 +426,7 @@ func TestE2EChromedp(t *testing.T) {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
 	goCmd := goTool(t)
-	chrome := chromePath(t)
+	chrome := nodetools.Chrome(t)
 	origin := servePages(t)
 	mod := t.TempDir()
 	run := func(dir string, args ...string) {
@@ -535,7 +502,7 @@ func TestE2EPythonCompiles(t *testing.T) {
 	}
 	py, err := exec.LookPath("python3")
 	if err != nil {
-		skipLoudly(t, "python3 is not installed")
+		nodetools.Skip(t, "python3 is not installed")
 	}
 	dir := t.TempDir()
 	var files []string
