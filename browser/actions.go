@@ -75,7 +75,7 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	var el *element
 	if ref != "" {
 		var err error
-		el, err = b.resolve(b.tabCtx(rctx, ref), ref)
+		el, err = b.resolve(rctx, ref)
 		if err != nil {
 			return nil, err
 		}
@@ -114,10 +114,6 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	}
 	return res, nil
 }
-
-// tabCtx returns ctx unchanged; it exists to make the intent clear that the
-// ref's own tab, not the current one, receives the commands.
-func (b *Browser) tabCtx(ctx context.Context, _ string) context.Context { return ctx }
 
 // bringToFront makes tab the active one, so that it gets animation frames
 // and input like a tab the user looks at.

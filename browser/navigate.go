@@ -3,7 +3,6 @@ package browser
 import (
 	"context"
 	"errors"
-	"fmt"
 	"mime"
 	"net"
 	"net/url"
@@ -261,12 +260,4 @@ func (b *Browser) Reload(ctx context.Context) (*NavResult, error) {
 	}
 	t.fillLocation(ctx, res)
 	return res, nil
-}
-
-// describe is used in messages.
-func describe(n *refs.Node) string {
-	if n.Name != "" {
-		return fmt.Sprintf("%s %q", n.Role, n.Name)
-	}
-	return n.Role
 }
