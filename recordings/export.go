@@ -209,3 +209,29 @@ func oneLine(s string) string {
 	}
 	return b.String()
 }
+
+// stringsLiteral writes one string, or a list of several, in the syntax
+// Playwright's selectOption and setInputFiles take in JavaScript and
+// Python alike.
+func stringsLiteral(quote func(string) string, ss []string) string {
+	if len(ss) == 1 {
+		return quote(ss[0])
+	}
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = quote(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// dialogCall is the call that answers a dialog the way d did, in
+// Playwright's JavaScript and Python APIs (both spell it the same).
+func dialogCall(d DialogAnswer, quote func(string) string) string {
+	switch {
+	case !d.Accept:
+		return "dialog.dismiss()"
+	case d.Type == "prompt":
+		return "dialog.accept(" + quote(d.PromptText) + ")"
+	}
+	return "dialog.accept()"
+}

@@ -79,32 +79,11 @@ func tsValue(v Value) string {
 	return jsString(v.Text)
 }
 
-func tsStrings(ss []string) string {
-	if len(ss) == 1 {
-		return jsString(ss[0])
-	}
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = jsString(s)
-	}
-	return "[" + strings.Join(q, ", ") + "]"
-}
-
-func tsDialog(d DialogAnswer) string {
-	switch {
-	case !d.Accept:
-		return "dialog.dismiss()"
-	case d.Type == "prompt":
-		return "dialog.accept(" + jsString(d.PromptText) + ")"
-	}
-	return "dialog.accept()"
-}
-
 func (e tsEmitter) action(a action) error {
 	s := a.Step
 	page := pageVar(s.Tab)
 	for _, d := range a.Dialogs {
-		e.line("%s.once('dialog', dialog => %s.catch(() => {}));", page, tsDialog(d))
+		e.line("%s.once('dialog', dialog => %s.catch(() => {}));", page, dialogCall(d, jsString))
 	}
 	popup := pageVar(s.OpensTab)
 	if a.Popup {
@@ -149,7 +128,7 @@ func (e tsEmitter) statement(s Step) ([]string, error) {
 		}
 		return []string{"await " + loc + ".press(" + jsString(s.Key) + ");"}, nil
 	case Select:
-		return []string{"await " + loc + ".selectOption(" + tsStrings(s.Values) + ");"}, nil
+		return []string{"await " + loc + ".selectOption(" + stringsLiteral(jsString, s.Values) + ");"}, nil
 	case Check:
 		return []string{"await " + loc + ".check();"}, nil
 	case Uncheck:
@@ -160,7 +139,7 @@ func (e tsEmitter) statement(s Step) ([]string, error) {
 		if len(s.Files) == 0 {
 			return []string{"await " + loc + ".setInputFiles([]);"}, nil
 		}
-		return []string{"await " + loc + ".setInputFiles(" + tsStrings(s.Files) + ");"}, nil
+		return []string{"await " + loc + ".setInputFiles(" + stringsLiteral(jsString, s.Files) + ");"}, nil
 	case Drag:
 		return []string{"await " + loc + ".dragTo(" + e.loc(s, s.To) + ");"}, nil
 	case Scroll:

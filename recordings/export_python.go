@@ -65,32 +65,11 @@ func pyValue(v Value) string {
 	return pyString(v.Text)
 }
 
-func pyStrings(ss []string) string {
-	if len(ss) == 1 {
-		return pyString(ss[0])
-	}
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = pyString(s)
-	}
-	return "[" + strings.Join(q, ", ") + "]"
-}
-
-func pyDialog(d DialogAnswer) string {
-	switch {
-	case !d.Accept:
-		return "dialog.dismiss()"
-	case d.Type == "prompt":
-		return "dialog.accept(" + pyString(d.PromptText) + ")"
-	}
-	return "dialog.accept()"
-}
-
 func (e pyEmitter) action(a action) error {
 	s := a.Step
 	page := pageVar(s.Tab)
 	for _, d := range a.Dialogs {
-		e.line(1, page+".once(\"dialog\", lambda dialog: "+pyDialog(d)+")")
+		e.line(1, page+".once(\"dialog\", lambda dialog: "+dialogCall(d, pyString)+")")
 	}
 	stmts, err := e.statement(s)
 	if err != nil {
@@ -137,7 +116,7 @@ func (e pyEmitter) statement(s Step) ([]string, error) {
 		}
 		return []string{loc + ".press(" + pyString(s.Key) + ")"}, nil
 	case Select:
-		return []string{loc + ".select_option(" + pyStrings(s.Values) + ")"}, nil
+		return []string{loc + ".select_option(" + stringsLiteral(pyString, s.Values) + ")"}, nil
 	case Check:
 		return []string{loc + ".check()"}, nil
 	case Uncheck:
@@ -148,7 +127,7 @@ func (e pyEmitter) statement(s Step) ([]string, error) {
 		if len(s.Files) == 0 {
 			return []string{loc + ".set_input_files([])"}, nil
 		}
-		return []string{loc + ".set_input_files(" + pyStrings(s.Files) + ")"}, nil
+		return []string{loc + ".set_input_files(" + stringsLiteral(pyString, s.Files) + ")"}, nil
 	case Drag:
 		return []string{loc + ".drag_to(" + e.loc(s, s.To) + ")"}, nil
 	case Scroll:
