@@ -65,3 +65,24 @@ func open(t testing.TB, b *Browser, srv *httptest.Server, path string) {
 		t.Fatalf("opening %s: %v", path, err)
 	}
 }
+
+// mainWorld returns the current tab, a context bound to it for d, and
+// Ariadne's world in its main frame, for tests that call into the page.
+func mainWorld(t testing.TB, b *Browser, d time.Duration) (*Tab, context.Context, *world) {
+	t.Helper()
+	tab, err := b.CurrentTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := tab.bind(testContext(t, d))
+	t.Cleanup(cancel)
+	tree, err := tab.frameTree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := tab.worldFor(ctx, tree.Frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab, ctx, w
+}

@@ -83,20 +83,7 @@ func TestFilterMatchesPlaywright(t *testing.T) {
 	if _, err := b.Open(testContext(t, 20*time.Second), srv.URL); err != nil {
 		t.Fatal(err)
 	}
-	tab, err := b.CurrentTab()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := tab.bind(testContext(t, 20*time.Second))
-	defer cancel()
-	tree, err := tab.frameTree(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := tab.worldFor(ctx, tree.Frame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab, ctx, w := mainWorld(t, b, 20*time.Second)
 	type query struct {
 		T     int         `json:"t"`
 		Parts []refs.Part `json:"parts"`

@@ -107,20 +107,7 @@ func frameRefs(t *testing.T, b *Browser) []string {
 // walker that read the accessibility tree would.
 func closedShadowRef(t *testing.T, b *Browser) string {
 	t.Helper()
-	tab, err := b.CurrentTab()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := tab.bind(testContext(t, 20*time.Second))
-	defer cancel()
-	tree, err := tab.frameTree(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := tab.worldFor(ctx, tree.Frame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab, ctx, w := mainWorld(t, b, 20*time.Second)
 	root, err := chromedp.Call(ctx, dom.GetDocument, dom.GetDocumentParams{Depth: new(int64(-1)), Pierce: new(true)})
 	if err != nil {
 		t.Fatal(err)
@@ -162,7 +149,7 @@ func closedShadowRef(t *testing.T, b *Browser) string {
 	if err := json.Unmarshal(res.Result.Value, &h); err != nil {
 		t.Fatal(err)
 	}
-	return b.refs.Assign(refs.Key{Tab: tab.ID(), Frame: string(tree.Frame.ID), Doc: w.doc, Handle: h}, "button", "Closed button", 0)
+	return b.refs.Assign(refs.Key{Tab: tab.ID(), Frame: string(w.frame), Doc: w.doc, Handle: h}, "button", "Closed button", 0)
 }
 
 // settle waits up to 3 s for the current page's CSS animations and
@@ -170,20 +157,7 @@ func closedShadowRef(t *testing.T, b *Browser) string {
 // verify-locators.mjs does on its side).
 func settle(t *testing.T, b *Browser) {
 	t.Helper()
-	tab, err := b.CurrentTab()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := tab.bind(testContext(t, 10*time.Second))
-	defer cancel()
-	tree, err := tab.frameTree(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := tab.worldFor(ctx, tree.Frame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab, ctx, w := mainWorld(t, b, 10*time.Second)
 	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
 		raw, err := tab.evalIn(ctx, w, `document.getAnimations().every((a) => a.playState !== "running")`)
 		if err != nil {
