@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
-	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 const runSummary = `Run a script of commands, one per line (blank lines and # comments are
@@ -80,12 +80,14 @@ func runScript(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer b.Close()
-	r := &runner{b: b, out: json.NewEncoder(e.stdout), vars: map[string]string{}, secretsTold: map[string]bool{}, stderr: e.stderr}
+	r := &runner{b: b, s: session.Session{Browser: b}, out: json.NewEncoder(e.stdout), vars: map[string]string{}, stderr: e.stderr}
 	if *record != "" {
-		if r.rec, err = startRecording(b, *record, *recordSecrets); err != nil {
-			return err
+		rec, err := session.Start(ctx, b, *record, session.RecordOptions{Secrets: *recordSecrets})
+		if err != nil {
+			return refs.Wrap(refs.CodeBadArgument, err, "--record")
 		}
-		defer r.rec.Writer().Close()
+		defer rec.Close()
+		r.s.Recorder = rec
 	} else if *recordSecrets {
 		return usagef("--record-secrets needs --record FILE")
 	}
@@ -153,17 +155,11 @@ func errMessage(err error) string {
 }
 
 type runner struct {
-	b    *browser.Browser
-	out  *json.Encoder
-	vars map[string]string // set by find, used as $NAME
-
-	// Recording (--record): the recorder, and what the last command did.
-	rec         *recordings.Recorder
-	lastAct     *browser.ActionResult
-	lastNav     *browser.NavResult
-	lastDialog  *browser.Dialog
-	secretsTold map[string]bool
-	stderr      io.Writer
+	b      *browser.Browser
+	s      session.Session // b, and the recorder with --record
+	out    *json.Encoder
+	vars   map[string]string // set by find, used as $NAME
+	stderr io.Writer
 }
 
 // result turns a value into the fields of a result object.
@@ -184,7 +180,7 @@ func bad(format string, args ...any) error {
 	return refs.Errorf(refs.CodeBadArgument, format, args...)
 }
 
-func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, err error) {
+func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
 	cmd, rest := words[0], words[1:]
 	for i, w := range rest {
 		if strings.HasPrefix(w, "$") && cmd != "find" {
@@ -198,32 +194,6 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 	pos, flags, err := scriptArgs(rest, "button", "count", "modifiers", "timeout", "nth")
 	if err != nil {
 		return nil, bad("%s: %v", cmd, err)
-	}
-	// With --record, read the elements' locators before acting, and
-	// record the command once it succeeded.
-	r.lastAct, r.lastNav, r.lastDialog = nil, nil, nil
-	pre, err := r.beforeAction(ctx, cmd, pos)
-	if err != nil {
-		return nil, err
-	}
-	if pre != nil {
-		defer func() {
-			if err != nil {
-				return
-			}
-			steps, rerr := r.afterAction(ctx, cmd, pos, flags, pre)
-			if res == nil {
-				res = map[string]any{}
-			}
-			if rerr != nil {
-				err = refs.Wrap(refs.CodeNotLocatable, rerr, "%s was done, but could not be recorded", cmd)
-				return
-			}
-			if len(steps) > 0 {
-				res["recorded"] = describeSteps(steps)
-			}
-			r.warnSecrets(r.stderr, steps)
-		}()
 	}
 	o := browser.ActionOptions{Button: flags["button"], Force: flags["force"] == "true", Snapshot: flags["snapshot"] == "true"}
 	if c := flags["count"]; c != "" {
@@ -251,15 +221,13 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		}
 		return nil
 	}
-	var ar *browser.ActionResult
+	var act *session.Action
 	switch cmd {
 	case "open", "goto":
 		if err := need(1, "URL"); err != nil {
 			return nil, err
 		}
-		nav, err := r.b.Open(ctx, pos[0])
-		r.lastNav = nav
-		return result(nav), err
+		act = &session.Action{Kind: session.Open, URL: pos[0]}
 	case "snapshot":
 		snap, err := r.b.Snapshot(ctx)
 		if err != nil {
@@ -277,43 +245,23 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		if err := need(1, "REF [--button left|right|middle] [--count N] [--modifiers Shift,...] [--force]"); err != nil {
 			return nil, err
 		}
-		ar, err = r.b.Click(ctx, pos[0], o)
-	case "dblclick":
+		act = &session.Action{Kind: session.Click, Ref: pos[0]}
+	case "dblclick", "hover", "focus", "clear", "check", "uncheck":
 		if err := need(1, "REF"); err != nil {
 			return nil, err
 		}
-		o.Count = 2
-		ar, err = r.b.Click(ctx, pos[0], o)
-	case "hover":
-		if err := need(1, "REF"); err != nil {
-			return nil, err
-		}
-		ar, err = r.b.Hover(ctx, pos[0], o)
-	case "focus":
-		if err := need(1, "REF"); err != nil {
-			return nil, err
-		}
-		ar, err = r.b.Focus(ctx, pos[0], o)
-	case "clear":
-		if err := need(1, "REF"); err != nil {
-			return nil, err
-		}
-		ar, err = r.b.Clear(ctx, pos[0], o)
+		act = &session.Action{Kind: session.Kind(cmd), Ref: pos[0]}
 	case "type", "fill":
 		if err := need(2, "REF TEXT"); err != nil {
 			return nil, err
 		}
-		if cmd == "type" {
-			ar, err = r.b.Type(ctx, pos[0], pos[1], o)
-		} else {
-			ar, err = r.b.Fill(ctx, pos[0], pos[1], o)
-		}
+		act = &session.Action{Kind: session.Kind(cmd), Ref: pos[0], Text: pos[1]}
 	case "press":
 		switch len(pos) {
 		case 1:
-			ar, err = r.b.Press(ctx, "", pos[0], o)
+			act = &session.Action{Kind: session.Press, Keys: pos[0]}
 		case 2:
-			ar, err = r.b.Press(ctx, pos[0], pos[1], o)
+			act = &session.Action{Kind: session.Press, Ref: pos[0], Keys: pos[1]}
 		default:
 			return nil, bad("usage: press [REF] KEYS (quote several keys: press e3 \"Control+A Delete\")")
 		}
@@ -321,33 +269,28 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		if err := atLeast(2, "REF VALUE..."); err != nil {
 			return nil, err
 		}
-		ar, err = r.b.Select(ctx, pos[0], pos[1:], o)
-	case "check", "uncheck":
-		if err := need(1, "REF"); err != nil {
-			return nil, err
-		}
-		ar, err = r.b.SetChecked(ctx, pos[0], cmd == "check", o)
+		act = &session.Action{Kind: session.Select, Ref: pos[0], Values: pos[1:]}
 	case "upload":
 		if err := atLeast(2, "REF FILE..."); err != nil {
 			return nil, err
 		}
-		ar, err = r.b.Upload(ctx, pos[0], pos[1:], o)
+		act = &session.Action{Kind: session.Upload, Ref: pos[0], Files: pos[1:]}
 	case "drag":
 		if err := need(2, "FROM_REF TO_REF"); err != nil {
 			return nil, err
 		}
-		ar, err = r.b.Drag(ctx, pos[0], pos[1], o)
+		act = &session.Action{Kind: session.Drag, Ref: pos[0], To: pos[1]}
 	case "scroll":
 		switch len(pos) {
 		case 1:
-			ar, err = r.b.ScrollIntoView(ctx, pos[0], o)
+			act = &session.Action{Kind: session.Scroll, Ref: pos[0]}
 		case 2:
 			dx, err1 := strconv.ParseFloat(pos[0], 64)
 			dy, err2 := strconv.ParseFloat(pos[1], 64)
 			if err1 != nil || err2 != nil {
 				return nil, bad("usage: scroll REF | scroll DX DY (pixels)")
 			}
-			ar, err = r.b.ScrollBy(ctx, dx, dy)
+			act = &session.Action{Kind: session.Scroll, DX: dx, DY: dy}
 		default:
 			return nil, bad("usage: scroll REF | scroll DX DY")
 		}
@@ -355,17 +298,7 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		if err := need(0, ""); err != nil {
 			return nil, err
 		}
-		var nav *browser.NavResult
-		switch cmd {
-		case "back":
-			nav, err = r.b.Back(ctx)
-		case "forward":
-			nav, err = r.b.Forward(ctx)
-		default:
-			nav, err = r.b.Reload(ctx)
-		}
-		r.lastNav = nav
-		return result(nav), err
+		act = &session.Action{Kind: session.Kind(cmd)}
 	case "tabs":
 		tabs, err := r.b.Tabs(ctx)
 		return map[string]any{"tabs": tabs}, err
@@ -391,11 +324,7 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		} else if len(pos) > 1 {
 			return nil, bad("usage: close-tab [N]")
 		}
-		if err := r.b.CloseTab(ctx, n); err != nil {
-			return nil, err
-		}
-		tabs, err := r.b.Tabs(ctx)
-		return map[string]any{"tabs": tabs}, err
+		act = &session.Action{Kind: session.CloseTab, Tab: n}
 	case "dialog":
 		if len(pos) == 0 || (pos[0] != "accept" && pos[0] != "dismiss") || (pos[0] == "dismiss" && len(pos) > 1) || len(pos) > 2 {
 			return nil, bad("usage: dialog accept [TEXT] | dialog dismiss")
@@ -411,8 +340,15 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		if d == nil {
 			return map[string]any{"armed": pos[0]}, nil
 		}
-		r.lastDialog = d
-		return map[string]any{"dialog": d}, nil
+		res := map[string]any{"dialog": d}
+		if r.s.Recorder != nil {
+			steps, err := r.s.Recorder.Dialog(ctx, r.b, *d)
+			if err != nil {
+				return res, refs.Wrap(refs.CodeInternal, err, "the dialog was answered, but could not be recorded")
+			}
+			res["recorded"] = describeSteps(steps)
+		}
+		return res, nil
 	case "wait":
 		if err := need(2, "text TEXT | url PATTERN | ms N"); err != nil {
 			return nil, err
@@ -454,58 +390,79 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		}
 		return map[string]any{"file": file, "bytes": len(png)}, nil
 	case "assert":
-		timeout := o.Timeout
-		if timeout == 0 {
-			timeout = r.b.Options().ActionTimeout
-		}
-		return r.assert(ctx, pos, flags, timeout)
+		return r.assert(ctx, pos, flags, o.Timeout)
 	case "find":
-		if len(pos) < 2 || len(pos) > 3 {
-			return nil, bad("usage: find NAME ROLE [ACCESSIBLE_NAME] [--nth N]")
-		}
-		nth := 1
-		if v := flags["nth"]; v != "" {
-			if nth, err = strconv.Atoi(v); err != nil || nth < 1 {
-				return nil, bad("--nth %q: want a number from 1", v)
-			}
-		}
-		snap, err := r.b.Snapshot(ctx)
-		if err != nil {
-			return nil, err
-		}
-		var found *refs.Node
-		seen := 0
-		snap.Root.Walk(func(n *refs.Node, _ int) bool {
-			if found == nil && n.Ref != "" && n.Role == pos[1] && (len(pos) == 2 || n.Name == pos[2] || (n.Name == "" && ownText(n) == pos[2])) {
-				if seen++; seen == nth {
-					found = n
-				}
-			}
-			return found == nil
-		})
-		if found == nil {
-			what := pos[1]
-			if len(pos) == 3 {
-				what += fmt.Sprintf(" %q", pos[2])
-			}
-			return nil, refs.Errorf(refs.CodeUnknownRef, "no %s (number %d) in the snapshot of %s", what, nth, snap.URL)
-		}
-		name := strings.TrimPrefix(pos[0], "$")
-		r.vars[name] = found.Ref
-		return map[string]any{"var": "$" + name, "ref": found.Ref, "role": found.Role, "name": found.Name}, nil
+		return r.find(ctx, pos, flags)
 	default:
 		return nil, bad("unknown command %q; see 'ariadne run --help'", cmd)
 	}
+	act.Options = o
+	out, err := r.s.Act(ctx, *act)
+	if out == nil || (err != nil && out.Nav == nil && len(out.Steps) == 0) {
+		return nil, err
+	}
+	var m map[string]any
+	switch {
+	case out.Nav != nil:
+		m = result(out.Nav)
+	case out.Act != nil:
+		m = result(out.Act)
+		if out.Act.Snapshot != nil {
+			m["snapshot"] = refs.Text(out.Act.Snapshot.Root, refs.TextOptions{})
+		}
+	default: // close-tab
+		tabs, terr := r.b.Tabs(ctx)
+		if err == nil {
+			err = terr
+		}
+		m = map[string]any{"tabs": tabs}
+	}
+	if len(out.Steps) > 0 {
+		m["recorded"] = describeSteps(out.Steps)
+	}
+	for _, name := range out.NewSecrets {
+		fmt.Fprintln(r.stderr, "ariadne: "+session.SecretNotice(name))
+	}
+	return m, err
+}
+
+// find sets a script variable to the ref of the first (or --nth) node
+// with a role and name.
+func (r *runner) find(ctx context.Context, pos []string, flags map[string]string) (map[string]any, error) {
+	if len(pos) < 2 || len(pos) > 3 {
+		return nil, bad("usage: find NAME ROLE [ACCESSIBLE_NAME] [--nth N]")
+	}
+	nth := 1
+	if v := flags["nth"]; v != "" {
+		var err error
+		if nth, err = strconv.Atoi(v); err != nil || nth < 1 {
+			return nil, bad("--nth %q: want a number from 1", v)
+		}
+	}
+	snap, err := r.b.Snapshot(ctx)
 	if err != nil {
 		return nil, err
 	}
-	r.lastAct = ar
-	m := result(ar)
-	if ar != nil && ar.Snapshot != nil {
-		delete(m, "snapshot")
-		m["snapshot"] = refs.Text(ar.Snapshot.Root, refs.TextOptions{})
+	var found *refs.Node
+	seen := 0
+	snap.Root.Walk(func(n *refs.Node, _ int) bool {
+		if found == nil && n.Ref != "" && n.Role == pos[1] && (len(pos) == 2 || n.Name == pos[2] || (n.Name == "" && ownText(n) == pos[2])) {
+			if seen++; seen == nth {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	if found == nil {
+		what := pos[1]
+		if len(pos) == 3 {
+			what += fmt.Sprintf(" %q", pos[2])
+		}
+		return nil, refs.Errorf(refs.CodeUnknownRef, "no %s (number %d) in the snapshot of %s", what, nth, snap.URL)
 	}
-	return m, nil
+	name := strings.TrimPrefix(pos[0], "$")
+	r.vars[name] = found.Ref
+	return map[string]any{"var": "$" + name, "ref": found.Ref, "role": found.Role, "name": found.Name}, nil
 }
 
 // ownText is the text of a node's text children, for nodes with no name
