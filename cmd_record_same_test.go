@@ -262,3 +262,28 @@ func (d *modelDriver) fill(role, name, text string) {
 	d.typeText(text)
 	d.keys("enter")
 }
+
+// TestRunRecordReportsHealed: a click on a re-rendered button reports
+// healed also when recording, where the recorder's reading of the
+// element's locators is what heals the ref.
+func TestRunRecordReportsHealed(t *testing.T) {
+	srv := pagesServer(t)
+	file := filepath.Join(t.TempDir(), "churn.jsonl")
+	res, _ := runTestScript(t, srv.URL, `
+open {{URL}}/rerender.html
+find b button "Like B"
+find again button Re-render
+click $again
+wait text "Rendered: 2"
+click $b
+wait text "Likes: A=0 B=1 C=0"
+`, "--record", file)
+	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok", "ok")
+	if res[5]["healed"] != true {
+		t.Errorf("a recorded click after a re-render should report healed: %v", res[5])
+	}
+	rec, _, err := recordings.Load(file)
+	if err != nil || len(rec.Steps) != 3 || rec.Steps[2].Kind != recordings.Click || rec.Steps[2].Target.Name != "Like B" {
+		t.Fatalf("recorded: %+v %v", rec, err)
+	}
+}

@@ -310,7 +310,7 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 		if err != nil {
 			return nil, bad("tab %q: want a tab number (see 'tabs')", pos[0])
 		}
-		if err := r.b.SwitchTab(n); err != nil {
+		if err := session.SwitchTab(ctx, r.b, n, o.Timeout); err != nil {
 			return nil, err
 		}
 		tabs, err := r.b.Tabs(ctx)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/recordings"
@@ -275,4 +276,25 @@ func dialogAnswer(d browser.Dialog) recordings.DialogAnswer {
 // assertions of a recording.
 func elementState(st browser.ElementState) recordings.ElementState {
 	return recordings.ElementState{Text: st.Text, Value: st.Value, Checked: st.Checked, Enabled: st.Enabled, Visible: st.Visible}
+}
+
+// SwitchTab makes tab n (1-based) current. A popup an action just opened
+// can be listed a moment later, so a tab that is not there yet is waited
+// for until timeout (0: the browser's action timeout) before no_tab.
+func SwitchTab(ctx context.Context, b Browser, n int, timeout time.Duration) error {
+	if timeout <= 0 {
+		timeout = b.Options().ActionTimeout
+	}
+	deadline := time.Now().Add(timeout)
+	for {
+		err := b.SwitchTab(n)
+		if err == nil || refs.CodeOf(err) != refs.CodeNoTab || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
