@@ -148,7 +148,7 @@ func reason(err error) string {
 	code := refs.CodeOf(err)
 	switch {
 	case code != "":
-		return string(code) + ": " + errMessage(err)
+		return string(code) + ": " + refs.MessageOf(err)
 	case errors.Is(err, context.Canceled):
 		return "interrupted"
 	case errors.Is(err, context.DeadlineExceeded):

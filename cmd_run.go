@@ -4,56 +4,37 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/commands"
 	"github.com/ariadne-tui/ariadne/refs"
 	"github.com/ariadne-tui/ariadne/session"
 )
 
-const runSummary = `Run a script of commands, one per line (blank lines and # comments are
+// runSummary is run's --help text; the command list comes from the
+// commands table.
+func runSummary() string {
+	return `Run a script of commands, one per line (blank lines and # comments are
 ignored), and print one JSON object per command on stdout with "ok", the
 result fields and, on failure, "error": {"code", "message"}. Text arguments
 are quoted like a shell: type e3 "hello world". FILE - (or no FILE) reads
 the script from standard input. The exit status is 1 if any command failed.
+find sets $NAME; later commands use it for the ref: click $NAME.
 
 Commands:
-  open URL                      snapshot [--interactive] [--json]
-  click REF [--button right] [--count 2] [--modifiers Shift,Control] [--force]
-  dblclick REF    hover REF     focus REF     clear REF
-  type REF TEXT   fill REF TEXT press [REF] KEYS   (Enter, Control+A, Shift+Tab)
-  select REF VALUE...           check REF     uncheck REF
-  upload REF FILE...            drag REF REF  scroll REF | scroll DX DY
-  back   forward  reload        tabs          tab N         close-tab [N]
-  dialog accept [TEXT] | dialog dismiss
-  wait text TEXT | wait url PATTERN | wait ms N
-  screenshot [REF] FILE
-  find NAME ROLE [ACCESSIBLE_NAME] [--nth N]   sets $NAME to the ref of the
-                                first (or Nth, from 1) node with that role and
-                                exact name (or, for a node with no name, text)
-                                in a fresh snapshot: click $NAME
-  assert visible|enabled|checked REF    assert text|value REF [TEXT]
-  assert url|title [TEXT]       assert snapshot [REF]      (--not negates)
-                                checks the page now, retrying until the
-                                action timeout; without TEXT it takes the
-                                current one (to record it)
-Every action also takes --timeout DURATION and --snapshot (include the new
-snapshot text in the result).
-
+` + commands.Help() + `
 With --record FILE, every navigation, action, dialog answer and assert is
 saved to FILE as a recording step as it happens (see 'ariadne replay' and
 'ariadne export'); each result then lists what it "recorded". Values typed
 into password fields are saved as secrets (ARIADNE_SECRET_<LABEL>, read from
 the environment on replay) unless --record-secrets.`
+}
 
 func runScript(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "run", "run [flags] [FILE|-]", runSummary)
+	fs := newFlags(e, "run", "run [flags] [FILE|-]", runSummary())
 	bail := fs.Bool("bail", false, "stop at the first failing command")
 	record := fs.String("record", "", "record the script's actions to the recording `FILE` (created; never overwritten)")
 	recordSecrets := fs.Bool("record-secrets", false, "with --record, store what is typed into password fields as plain text instead of a secret")
@@ -80,7 +61,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer b.Close()
-	r := &runner{b: b, s: session.Session{Browser: b}, out: json.NewEncoder(e.stdout), vars: map[string]string{}, stderr: e.stderr}
+	r := &runner{s: session.Session{Browser: b}, out: json.NewEncoder(e.stdout), vars: map[string]string{}, stderr: e.stderr}
 	if *record != "" {
 		rec, err := session.Start(ctx, b, *record, session.RecordOptions{Secrets: *recordSecrets})
 		if err != nil {
@@ -123,7 +104,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 					code = "interrupted"
 				}
 			}
-			res["error"] = map[string]string{"code": string(code), "message": errMessage(err)}
+			res["error"] = map[string]string{"code": string(code), "message": refs.MessageOf(err)}
 		}
 		if werr := r.out.Encode(res); werr != nil {
 			return fmt.Errorf("writing results: %w", werr)
@@ -141,338 +122,40 @@ func runScript(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// errMessage is an error's message without the code prefix (the code has
-// its own field).
-func errMessage(err error) string {
-	var e *refs.Error
-	if errors.As(err, &e) {
-		if e.Err != nil {
-			return e.Message + ": " + e.Err.Error()
-		}
-		return e.Message
-	}
-	return err.Error()
-}
-
 type runner struct {
-	b      *browser.Browser
-	s      session.Session // b, and the recorder with --record
+	s      session.Session // the browser, and the recorder with --record
 	out    *json.Encoder
 	vars   map[string]string // set by find, used as $NAME
 	stderr io.Writer
 }
 
-// result turns a value into the fields of a result object.
-func result(v any) map[string]any {
-	m := map[string]any{}
-	if v == nil {
-		return m
-	}
-	j, err := json.Marshal(v)
-	if err != nil {
-		return m
-	}
-	json.Unmarshal(j, &m)
-	return m
-}
-
-func bad(format string, args ...any) error {
-	return refs.Errorf(refs.CodeBadArgument, format, args...)
-}
-
+// exec runs one script line's words: the command from the table, with
+// $NAME replaced by the ref find stored.
 func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
-	cmd, rest := words[0], words[1:]
-	for i, w := range rest {
-		if strings.HasPrefix(w, "$") && cmd != "find" {
-			v, ok := r.vars[w[1:]]
-			if !ok {
-				return nil, bad("%s is not set; set it with find %s ROLE NAME", w, w[1:])
+	name, rest := words[0], words[1:]
+	cmd := commands.Lookup(name)
+	if cmd == nil {
+		return nil, refs.Errorf(refs.CodeBadArgument, "unknown command %q; see 'ariadne run --help'", name)
+	}
+	if cmd.Name != "find" {
+		for i, w := range rest {
+			if strings.HasPrefix(w, "$") {
+				v, ok := r.vars[w[1:]]
+				if !ok {
+					return nil, refs.Errorf(refs.CodeBadArgument, "%s is not set; set it with find %s ROLE NAME", w, w[1:])
+				}
+				rest[i] = v
 			}
-			rest[i] = v
 		}
 	}
-	pos, flags, err := scriptArgs(rest, "button", "count", "modifiers", "timeout", "nth")
-	if err != nil {
-		return nil, bad("%s: %v", cmd, err)
-	}
-	o := browser.ActionOptions{Button: flags["button"], Force: flags["force"] == "true", Snapshot: flags["snapshot"] == "true"}
-	if c := flags["count"]; c != "" {
-		if o.Count, err = strconv.Atoi(c); err != nil || o.Count < 1 {
-			return nil, bad("--count %q: want a positive number", c)
-		}
-	}
-	if m := flags["modifiers"]; m != "" {
-		o.Modifiers = strings.Split(m, ",")
-	}
-	if d := flags["timeout"]; d != "" {
-		if o.Timeout, err = time.ParseDuration(d); err != nil {
-			return nil, bad("--timeout %q: want a duration like 5s", d)
-		}
-	}
-	need := func(n int, form string) error {
-		if len(pos) != n {
-			return bad("usage: %s %s", cmd, form)
-		}
-		return nil
-	}
-	atLeast := func(n int, form string) error {
-		if len(pos) < n {
-			return bad("usage: %s %s", cmd, form)
-		}
-		return nil
-	}
-	var act *session.Action
-	switch cmd {
-	case "open", "goto":
-		if err := need(1, "URL"); err != nil {
-			return nil, err
-		}
-		act = &session.Action{Kind: session.Open, URL: pos[0]}
-	case "snapshot":
-		snap, err := r.b.Snapshot(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if flags["interactive"] == "true" {
-			snap.Root = refs.InteractiveOnly(snap.Root)
-		}
-		m := map[string]any{"url": snap.URL, "title": snap.Title, "count": snap.Count, "text": refs.Text(snap.Root, refs.TextOptions{})}
-		if flags["json"] == "true" {
-			m["tree"] = snap
-		}
-		return m, nil
-	case "click":
-		if err := need(1, "REF [--button left|right|middle] [--count N] [--modifiers Shift,...] [--force]"); err != nil {
-			return nil, err
-		}
-		act = &session.Action{Kind: session.Click, Ref: pos[0]}
-	case "dblclick", "hover", "focus", "clear", "check", "uncheck":
-		if err := need(1, "REF"); err != nil {
-			return nil, err
-		}
-		act = &session.Action{Kind: session.Kind(cmd), Ref: pos[0]}
-	case "type", "fill":
-		if err := need(2, "REF TEXT"); err != nil {
-			return nil, err
-		}
-		act = &session.Action{Kind: session.Kind(cmd), Ref: pos[0], Text: pos[1]}
-	case "press":
-		switch len(pos) {
-		case 1:
-			act = &session.Action{Kind: session.Press, Keys: pos[0]}
-		case 2:
-			act = &session.Action{Kind: session.Press, Ref: pos[0], Keys: pos[1]}
-		default:
-			return nil, bad("usage: press [REF] KEYS (quote several keys: press e3 \"Control+A Delete\")")
-		}
-	case "select":
-		if err := atLeast(2, "REF VALUE..."); err != nil {
-			return nil, err
-		}
-		act = &session.Action{Kind: session.Select, Ref: pos[0], Values: pos[1:]}
-	case "upload":
-		if err := atLeast(2, "REF FILE..."); err != nil {
-			return nil, err
-		}
-		act = &session.Action{Kind: session.Upload, Ref: pos[0], Files: pos[1:]}
-	case "drag":
-		if err := need(2, "FROM_REF TO_REF"); err != nil {
-			return nil, err
-		}
-		act = &session.Action{Kind: session.Drag, Ref: pos[0], To: pos[1]}
-	case "scroll":
-		switch len(pos) {
-		case 1:
-			act = &session.Action{Kind: session.Scroll, Ref: pos[0]}
-		case 2:
-			dx, err1 := strconv.ParseFloat(pos[0], 64)
-			dy, err2 := strconv.ParseFloat(pos[1], 64)
-			if err1 != nil || err2 != nil {
-				return nil, bad("usage: scroll REF | scroll DX DY (pixels)")
-			}
-			act = &session.Action{Kind: session.Scroll, DX: dx, DY: dy}
-		default:
-			return nil, bad("usage: scroll REF | scroll DX DY")
-		}
-	case "back", "forward", "reload":
-		if err := need(0, ""); err != nil {
-			return nil, err
-		}
-		act = &session.Action{Kind: session.Kind(cmd)}
-	case "tabs":
-		tabs, err := r.b.Tabs(ctx)
-		return map[string]any{"tabs": tabs}, err
-	case "tab":
-		if err := need(1, "N"); err != nil {
-			return nil, err
-		}
-		n, err := strconv.Atoi(pos[0])
-		if err != nil {
-			return nil, bad("tab %q: want a tab number (see 'tabs')", pos[0])
-		}
-		if err := session.SwitchTab(ctx, r.b, n, o.Timeout); err != nil {
-			return nil, err
-		}
-		tabs, err := r.b.Tabs(ctx)
-		return map[string]any{"tabs": tabs}, err
-	case "close-tab":
-		n := 0
-		if len(pos) == 1 {
-			if n, err = strconv.Atoi(pos[0]); err != nil {
-				return nil, bad("close-tab %q: want a tab number", pos[0])
-			}
-		} else if len(pos) > 1 {
-			return nil, bad("usage: close-tab [N]")
-		}
-		act = &session.Action{Kind: session.CloseTab, Tab: n}
-	case "dialog":
-		if len(pos) == 0 || (pos[0] != "accept" && pos[0] != "dismiss") || (pos[0] == "dismiss" && len(pos) > 1) || len(pos) > 2 {
-			return nil, bad("usage: dialog accept [TEXT] | dialog dismiss")
-		}
-		text := ""
-		if len(pos) == 2 {
-			text = pos[1]
-		}
-		d, err := r.b.ArmDialog(ctx, pos[0] == "accept", text)
-		if err != nil {
-			return nil, err
-		}
-		if d == nil {
-			return map[string]any{"armed": pos[0]}, nil
-		}
-		res := map[string]any{"dialog": d}
-		if r.s.Recorder != nil {
-			steps, err := r.s.Recorder.Dialog(ctx, r.b, *d)
-			if err != nil {
-				return res, refs.Wrap(refs.CodeInternal, err, "the dialog was answered, but could not be recorded")
-			}
-			res["recorded"] = describeSteps(steps)
-		}
-		return res, nil
-	case "wait":
-		if err := need(2, "text TEXT | url PATTERN | ms N"); err != nil {
-			return nil, err
-		}
-		switch pos[0] {
-		case "text":
-			return nil, r.b.WaitText(ctx, pos[1], o.Timeout)
-		case "url":
-			return nil, r.b.WaitURL(ctx, pos[1], o.Timeout)
-		case "ms":
-			n, err := strconv.Atoi(pos[1])
-			if err != nil || n < 0 {
-				return nil, bad("wait ms %q: want milliseconds", pos[1])
-			}
-			select {
-			case <-time.After(time.Duration(n) * time.Millisecond):
-			case <-ctx.Done():
-				return nil, ctx.Err()
-			}
-			return nil, nil
-		}
-		return nil, bad("usage: wait text TEXT | wait url PATTERN | wait ms N")
-	case "screenshot":
-		var ref, file string
-		switch len(pos) {
-		case 1:
-			file = pos[0]
-		case 2:
-			ref, file = pos[0], pos[1]
-		default:
-			return nil, bad("usage: screenshot [REF] FILE")
-		}
-		png, err := r.b.Screenshot(ctx, ref)
-		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(file, png, 0o644); err != nil {
-			return nil, refs.Wrap(refs.CodeBadArgument, err, "writing %s", file)
-		}
-		return map[string]any{"file": file, "bytes": len(png)}, nil
-	case "assert":
-		return r.assert(ctx, pos, flags, o.Timeout)
-	case "find":
-		return r.find(ctx, pos, flags)
-	default:
-		return nil, bad("unknown command %q; see 'ariadne run --help'", cmd)
-	}
-	act.Options = o
-	out, err := r.s.Act(ctx, *act)
-	if out == nil || (err != nil && out.Nav == nil && len(out.Steps) == 0) {
-		return nil, err
-	}
-	var m map[string]any
-	switch {
-	case out.Nav != nil:
-		m = result(out.Nav)
-	case out.Act != nil:
-		m = result(out.Act)
-		if out.Act.Snapshot != nil {
-			m["snapshot"] = refs.Text(out.Act.Snapshot.Root, refs.TextOptions{})
-		}
-	default: // close-tab
-		tabs, terr := r.b.Tabs(ctx)
-		if err == nil {
-			err = terr
-		}
-		m = map[string]any{"tabs": tabs}
-	}
-	if len(out.Steps) > 0 {
-		m["recorded"] = describeSteps(out.Steps)
-	}
-	for _, name := range out.NewSecrets {
-		fmt.Fprintln(r.stderr, "ariadne: "+session.SecretNotice(name))
-	}
-	return m, err
-}
-
-// find sets a script variable to the ref of the first (or --nth) node
-// with a role and name.
-func (r *runner) find(ctx context.Context, pos []string, flags map[string]string) (map[string]any, error) {
-	if len(pos) < 2 || len(pos) > 3 {
-		return nil, bad("usage: find NAME ROLE [ACCESSIBLE_NAME] [--nth N]")
-	}
-	nth := 1
-	if v := flags["nth"]; v != "" {
-		var err error
-		if nth, err = strconv.Atoi(v); err != nil || nth < 1 {
-			return nil, bad("--nth %q: want a number from 1", v)
-		}
-	}
-	snap, err := r.b.Snapshot(ctx)
+	call, err := cmd.Parse(rest)
 	if err != nil {
 		return nil, err
 	}
-	var found *refs.Node
-	seen := 0
-	snap.Root.Walk(func(n *refs.Node, _ int) bool {
-		if found == nil && n.Ref != "" && n.Role == pos[1] && (len(pos) == 2 || n.Name == pos[2] || (n.Name == "" && ownText(n) == pos[2])) {
-			if seen++; seen == nth {
-				found = n
-			}
-		}
-		return found == nil
-	})
-	if found == nil {
-		what := pos[1]
-		if len(pos) == 3 {
-			what += fmt.Sprintf(" %q", pos[2])
-		}
-		return nil, refs.Errorf(refs.CodeUnknownRef, "no %s (number %d) in the snapshot of %s", what, nth, snap.URL)
+	call.Session, call.Vars = r.s, r.vars
+	res, err := cmd.Run(ctx, call)
+	for _, n := range call.Notices {
+		fmt.Fprintln(r.stderr, "ariadne: "+n)
 	}
-	name := strings.TrimPrefix(pos[0], "$")
-	r.vars[name] = found.Ref
-	return map[string]any{"var": "$" + name, "ref": found.Ref, "role": found.Role, "name": found.Name}, nil
-}
-
-// ownText is the text of a node's text children, for nodes with no name
-// (a generic text container).
-func ownText(n *refs.Node) string {
-	var parts []string
-	for _, c := range n.Children {
-		if c.IsText() {
-			parts = append(parts, c.Name)
-		}
-	}
-	return strings.Join(parts, " ")
+	return res, err
 }
