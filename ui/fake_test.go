@@ -36,6 +36,8 @@ type fakeBrowser struct {
 	onAct   func(f *fakeBrowser, verb, ref, arg string) // changes the page
 	picks   chan string                                 // what Pick returns
 	options []browser.Option
+
+	aliveChecks int // calls of Alive: the live checks so far
 }
 
 const fakeURL = "https://shop.test/"
@@ -239,7 +241,15 @@ func (f *fakeBrowser) AnswerDialog(ctx context.Context, accept bool, text string
 func (f *fakeBrowser) Alive() bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.aliveChecks++
 	return f.alive
+}
+
+// checks returns how many times Alive was asked (once per live check).
+func (f *fakeBrowser) checks() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.aliveChecks
 }
 
 func (f *fakeBrowser) Close() error {
