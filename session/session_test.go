@@ -19,9 +19,8 @@ type fake struct {
 	session.Browser
 	url, title string
 	calls      []string
-	healed     bool              // Info reports a healed ref
-	onClick    func()            // runs during a click
-	rec        *session.Recorder // for onClick
+	healed     bool   // Info reports a healed ref
+	onClick    func() // runs during a click
 }
 
 func (f *fake) Options() browser.Options {
