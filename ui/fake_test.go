@@ -424,7 +424,9 @@ func (h *harness) send(msg tea.Msg) {
 	h.run(cmd)
 }
 
-// until feeds messages to the model until cond holds.
+// until feeds messages to the model until cond holds. cond is checked
+// after each message and every 20 ms, for what Cmds do without a message
+// (a highlight).
 func (h *harness) until(what string, cond func() bool) {
 	h.t.Helper()
 	deadline := time.After(20 * time.Second)
@@ -432,6 +434,7 @@ func (h *harness) until(what string, cond func() bool) {
 		select {
 		case msg := <-h.msgs:
 			h.send(msg)
+		case <-time.After(20 * time.Millisecond):
 		case <-deadline:
 			h.t.Fatalf("timed out waiting for %s; status %q; screen:\n%s", what, h.m.StatusText(), h.screen())
 		}
