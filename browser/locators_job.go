@@ -258,9 +258,29 @@ func (j *locJob) choose(ctx context.Context) error {
 		return err
 	}
 	for _, tg := range j.targets {
+		tg.anchor()
+	}
+	for _, tg := range j.targets {
 		if tg.page.Problem == "" && !tg.best.Unique() {
 			tg.nth()
 		}
 	}
 	return nil
+}
+
+// anchor adds, for a target still without a unique sturdy locator after
+// scoping (div-soup cards have no container to scope in), the chains the
+// page anchored on a unique text near it, which it counted unique there.
+func (tg *locTarget) anchor() {
+	if tg.page.Problem != "" || tg.frame || len(tg.page.A) == 0 || (tg.best.Unique() && !refs.Fragile(tg.best)) {
+		return
+	}
+	for _, l := range tg.page.A {
+		if l.Validate() != nil {
+			continue
+		}
+		tg.pos[l.Internal()] = 0
+		tg.cands = append(tg.cands, refs.Candidate{Rung: refs.RungOf(l), Locator: l, Matches: 1})
+	}
+	tg.best, tg.all = refs.Choose(tg.cands)
 }

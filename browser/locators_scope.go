@@ -198,10 +198,14 @@ func firstUnique(cands []refs.Candidate) refs.Candidate {
 // textCSS is the fallback for an element whose text does not locate it
 // by itself (it also sits in a child element): its tag filtered by its
 // text, locator('li').filter({ hasText: 'text' }).
+// A long text's short form comes too.
 func textCSS(f refs.Facts) []refs.Candidate {
-	text := strings.Join(strings.Fields(f.Text), " ")
-	if text == "" || utf8.RuneCountInString(text) > 80 {
-		return nil
+	var out []refs.Candidate
+	tag := refs.CSSEscape(strings.ToLower(f.Tag))
+	for _, text := range []string{strings.Join(strings.Fields(f.Text), " "), f.ShortText} {
+		if text != "" && utf8.RuneCountInString(text) <= 80 {
+			out = append(out, refs.Candidate{Rung: refs.RungCSS, Locator: refs.ByCSS(tag).Filter(text)})
+		}
 	}
-	return []refs.Candidate{{Rung: refs.RungCSS, Locator: refs.ByCSS(refs.CSSEscape(strings.ToLower(f.Tag))).Filter(text)}}
+	return out
 }

@@ -123,6 +123,14 @@ type Facts struct {
 	// the page to tell it apart from the others of its kind, clean of
 	// digits where another text would do. Propose filters by it.
 	Distinct string `json:"distinct,omitempty"`
+	// ShortName, ShortLabel and ShortText are the name's, label's and
+	// text's short forms, found by the page: the shortest word-boundary
+	// prefix of a long text that still matches the element alone, the part
+	// before the words holding digits tried first (see Shortened). ""
+	// when the whole text is best.
+	ShortName  string `json:"shortName,omitempty"`
+	ShortLabel string `json:"shortLabel,omitempty"`
+	ShortText  string `json:"shortText,omitempty"`
 }
 
 // maxTextRunes is the longest text Propose will match by; longer text is
@@ -164,6 +172,9 @@ func Propose(f Facts) []Candidate {
 		if name != "" {
 			add(RungRole, ByRole(f.Role, name, false))
 			add(RungRole, ByRole(f.Role, name, true))
+			if short := normalizeSpace(f.ShortName); short != "" && short != name {
+				add(RungRole, ByRole(f.Role, short, false))
+			}
 		} else {
 			add(RungRole, ByRole(f.Role, "", false))
 		}
@@ -181,6 +192,9 @@ func Propose(f Facts) []Candidate {
 		add(RungOf(l), l)
 	}
 	both(RungLabel, f.Label, ByLabel)
+	if short := normalizeSpace(f.ShortLabel); short != "" && short != normalizeSpace(f.Label) {
+		add(RungLabel, ByLabel(short, false))
+	}
 	both(RungPlaceholder, f.Attrs["placeholder"], ByPlaceholder)
 	both(RungAlt, f.Attrs["alt"], ByAltText)
 	both(RungTitle, f.Attrs["title"], ByTitle)
@@ -189,6 +203,9 @@ func Propose(f Facts) []Candidate {
 	// holds.
 	if t := normalizeSpace(f.Text); utf8.RuneCountInString(t) <= maxTextRunes && (distinct == "" || t == distinct) {
 		both(RungText, t, ByText)
+	}
+	if short := normalizeSpace(f.ShortText); short != "" && short != normalizeSpace(f.Text) && distinct == "" {
+		add(RungText, ByText(short, false))
 	}
 	for _, css := range CSSCandidates(f) {
 		add(RungCSS, ByCSS(css))
@@ -250,7 +267,7 @@ func form(l Locator) int {
 		switch p.Kind {
 		case KindNth:
 			return 2
-		case KindFrame, KindFilter:
+		case KindFrame, KindFilter, KindParent:
 		case KindCSS:
 			selecting++
 			if cssDescends(p.CSS) {
@@ -314,7 +331,7 @@ func cssScoped(l Locator) bool {
 	selecting := 0
 	for _, p := range l.Parts {
 		switch p.Kind {
-		case KindNth, KindFrame, KindFilter:
+		case KindNth, KindFrame, KindFilter, KindParent:
 		default:
 			selecting++
 		}

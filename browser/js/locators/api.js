@@ -3,7 +3,8 @@
 // browser/scripts.go lists them, into one function body (one scope).
 
 // facts: request {attr, targets: [{h, frame}]}; response (a JSON string)
-// {targets: [{h, t, why, problem, box, co, f, k, c}], containers: [{h, f, k}]}.
+// {targets: [{h, t, why, problem, box, co, f, k, c, a}], containers: [{h, f, k}]}.
+// a lists anchored chains that match the target alone (see anchor.js).
 // A container's facts, and a target's that is a container itself, carry
 // its distinguishing text as f.distinct.
 function facts(req) {
@@ -46,6 +47,8 @@ function facts(req) {
           c.push(i);
         }
         if (c.length) out.c = c;
+        const an = anchored(P, f, el);
+        if (an.length) out.a = an;
       }
       targets.push(out);
     }

@@ -65,6 +65,7 @@ function factsOf(P, el, frame) {
     if (p.id || hasTestHook(p, P.testIdAttr)) anchors.push(element(p, P.testIdAttr, false));
   }
   if (anchors.length) f.ancestors = anchors;
+  if (!frame) shortForms(P, f, el);
   return f;
 }
 
@@ -115,6 +116,12 @@ function predict(f, el, frame) {
     text("alt", a.alt);
     text("title", a.title);
     if (shortText) text("text", f.text);
+    if (f.shortName) parts.push({ kind: "role", role: f.role, text: f.shortName });
+    if (f.shortLabel) parts.push({ kind: "label", text: f.shortLabel });
+    if (f.shortText) {
+      parts.push({ kind: "text", text: f.shortText });
+      parts.push({ kind: "css", css: CSS.escape(f.tag.toLowerCase()), filter: f.shortText });
+    }
   }
   const tag = CSS.escape(f.tag.toLowerCase());
   const css = [];
@@ -239,6 +246,7 @@ function distinguishing(P, el) {
   };
   const clean = (t) => !hasDigit(t) && !isLong(t);
   d = texts.filter(clean).concat(texts.filter((t) => !clean(t))).find(unique) || "";
+  if (d) d = shorten(d, unique) || d;
   P.distinct.set(el, d);
   return d;
 }

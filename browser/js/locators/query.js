@@ -293,6 +293,13 @@ class Page extends PageBase {
         roots = this.filterText(roots, part.text || "", !!part.exact);
         continue;
       }
+      if (part.kind === "parent") {
+        // locator('..'): each match's parent element, once each.
+        const up = new Set();
+        for (const r of roots) if (r.parentElement) up.add(r.parentElement);
+        roots = this.sorted([...up]);
+        continue;
+      }
       if (roots.length === 1) {
         const got = this.query(part, roots[0]);
         if (got === null) return null;
