@@ -242,12 +242,12 @@ func (l Locator) Validate() error {
 			if i == 0 || l.Parts[i-1].Kind == KindFrame {
 				return bad(i, "filter must follow a part that selects elements")
 			}
+			if p.Exact {
+				return bad(i, "filter text cannot be exact (Playwright's filter({ hasText }) matches a substring in any case)")
+			}
 		case KindParent:
 			if i == 0 || l.Parts[i-1].Kind == KindFrame {
 				return bad(i, "a parent step must follow a part that selects elements")
-			}
-			if p.Exact {
-				return bad(i, "filter text cannot be exact (Playwright's filter({ hasText }) matches a substring in any case)")
 			}
 		default:
 			return bad(i, "unknown kind %q", p.Kind)

@@ -46,7 +46,7 @@ func (l Locator) Internal() string {
 		case KindFilter:
 			b.WriteString(filterSelector(p))
 		case KindParent:
-			b.WriteString("xpath=..")
+			b.WriteString("..")
 		}
 	}
 	return b.String()
