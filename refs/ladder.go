@@ -356,6 +356,9 @@ func cssScoped(l Locator) bool {
 //  5. the default form before exact;
 //  6. lower Risk, then fewer flags;
 //  7. the shorter selector.
+//
+// Then a unique role + name candidate with mild flags only goes before a
+// CSS best that is not on a test hook attribute (see promoteRole).
 func Choose(cands []Candidate) (best Candidate, all []Candidate) {
 	keyed := make([]rankKey, len(cands))
 	for i, c := range cands {
@@ -374,8 +377,58 @@ func Choose(cands []Candidate) (best Candidate, all []Candidate) {
 	if len(all) == 0 || !all[0].Unique() {
 		return Candidate{}, all
 	}
+	promoteRole(all)
 	all[0].Chosen = true
 	return all[0], all
+}
+
+// promoteRole moves to the front a unique role + name candidate that lost
+// to CSS only because of mild flags (a long name holding a digit):
+// getByRole('button', { name: 'Skip To Content, shortcut Alt + 0' }) reads
+// better and lasts longer than locator('#id-skip-to-button'). A CSS
+// selector on a test hook attribute ([data-qa="skip"]) keeps its place,
+// and so does one a positional role locator, or one scoped where the CSS
+// is not, lost to.
+func promoteRole(all []Candidate) {
+	if all[0].Rung != RungCSS || testHookCSS(all[0].Locator) {
+		return
+	}
+	for i, c := range all {
+		if !c.Unique() {
+			break
+		}
+		if c.Rung != RungRole || !hasName(c.Locator.Target()) || form(c.Locator) > form(all[0].Locator) || !onlyMild(c.Flags) {
+			continue
+		}
+		copy(all[1:i+1], all[:i])
+		all[0] = c
+		return
+	}
+}
+
+// onlyMild reports whether flags holds no severe flag.
+func onlyMild(flags []Flag) bool {
+	for _, f := range flags {
+		if w, ok := flagWeights[f]; ok && w > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// testHookCSS reports whether l is one CSS selector on a test hook
+// attribute, [data-qa="..."] and the like.
+func testHookCSS(l Locator) bool {
+	if len(l.Parts) != 1 || l.Parts[0].Kind != KindCSS {
+		return false
+	}
+	css := strings.TrimSpace(l.Parts[0].CSS)
+	for _, a := range testAttrs {
+		if strings.HasPrefix(css, "["+a+"=") && strings.HasSuffix(css, "]") && !strings.Contains(css, " ") {
+			return true
+		}
+	}
+	return false
 }
 
 // rankKey holds a candidate with its ranking keys, computed once.
