@@ -16,6 +16,8 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the snapshot as JSON (every field; see README)")
 	interactive := fs.Bool("interactive", false, "keep only interactive nodes and their ancestors")
 	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN] and print iframes as leaves, as Playwright's ariaSnapshot() does, for toMatchAriaSnapshot")
+	var wait waitFlag
+	fs.Var(&wait, "wait", "after load, wait for "+waitUsage+" (repeatable; each within --timeout)")
 	bf := addBrowserFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -48,6 +50,9 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	defer b.Close()
 	nav, err := b.Open(ctx, url)
 	if err != nil {
+		return err
+	}
+	if err := wait.run(ctx, b, bf.timeout); err != nil {
 		return err
 	}
 	snap, err := b.Snapshot(ctx)
