@@ -29,18 +29,50 @@ type probe struct {
 	Checkable bool      `json:"checkable"`
 	Checked   bool      `json:"checked"`
 	Box       []float64 `json:"box"`
+	// Inert is what makes the element inert, if anything: an ancestor
+	// with the inert attribute (Why "inert") or an open modal dialog the
+	// element is outside of (Why "modal").
+	Inert *struct {
+		Why string `json:"why"`
+		pageElement
+	} `json:"inert"`
+}
+
+// pageElement is an element as the page describes it: its own role,
+// name, tag, id and handle, and its ancestors' handles, nearest first.
+type pageElement struct {
+	pageNode
+	Up []pageNode `json:"up"`
+}
+
+type pageNode struct {
+	Tag    string `json:"tag"`
+	Role   string `json:"role"`
+	Name   string `json:"name"`
+	Handle int    `json:"handle"`
+	ID     string `json:"id"`
+}
+
+// String names the element by its role, name, tag and id:
+// img "25.0°C" (<svg>#thumb).
+func (d pageNode) String() string {
+	who := "<" + d.Tag + ">"
+	if d.ID != "" {
+		who += "#" + d.ID
+	}
+	if d.Role != "" && d.Role != "generic" {
+		if d.Name != "" {
+			return fmt.Sprintf("%s %q (%s)", d.Role, d.Name, who)
+		}
+		return fmt.Sprintf("%s (%s)", d.Role, who)
+	}
+	return who
 }
 
 type hitResult struct {
-	OK          bool `json:"ok"`
-	Gone        bool `json:"gone"`
-	Interceptor *struct {
-		Tag    string `json:"tag"`
-		Role   string `json:"role"`
-		Name   string `json:"name"`
-		Handle int    `json:"handle"`
-		ID     string `json:"id"`
-	} `json:"interceptor"`
+	OK          bool         `json:"ok"`
+	Gone        bool         `json:"gone"`
+	Interceptor *pageElement `json:"interceptor"`
 }
 
 // point waits until the element is ready for a pointer action and returns
@@ -92,6 +124,9 @@ func (b *Browser) tryPoint(ctx context.Context, el *element, force, needEnabled 
 	if !force && !p.Visible {
 		return 0, 0, refs.Errorf(refs.CodeNotVisible, "ref %s (%s %q) is not visible (hidden, zero-size or transparent to layout); scroll or open what contains it, or use --force", el.ref, el.entry.Role, el.entry.Name)
 	}
+	if !force && p.Inert != nil {
+		return 0, 0, b.inert(el, p)
+	}
 	if !force && needEnabled && !p.Enabled {
 		return 0, 0, refs.Errorf(refs.CodeNotEnabled, "ref %s (%s %q) is disabled; wait until the page enables it", el.ref, el.entry.Role, el.entry.Name)
 	}
@@ -140,22 +175,41 @@ func (b *Browser) intercepted(el *element, hit hitResult, x, y float64) error {
 		el.ref, el.entry.Role, el.entry.Name, x, y, b.interceptor(el, hit))
 }
 
+// inert reports an element that is inert: inside an inert subtree, or
+// outside the open modal dialog.
+func (b *Browser) inert(el *element, p probe) error {
+	by := b.describeElement(el, &p.Inert.pageElement)
+	if p.Inert.Why == "modal" {
+		return refs.Errorf(refs.CodeInert, "ref %s (%s %q) is outside the open modal dialog %s, so the page ignores clicks and keys on it; close the dialog first", el.ref, el.entry.Role, el.entry.Name, by)
+	}
+	return refs.Errorf(refs.CodeInert, "ref %s (%s %q) is inert (inside %s, which has the inert attribute), so the page ignores clicks and keys on it; wait until the page makes it live", el.ref, el.entry.Role, el.entry.Name, by)
+}
+
 // interceptor names the element that would receive a pointer event.
 func (b *Browser) interceptor(el *element, hit hitResult) string {
-	who := "nothing (the point is outside the page)"
-	if i := hit.Interceptor; i != nil {
-		who = "<" + i.Tag + ">"
-		if i.ID != "" {
-			who += "#" + i.ID
-		}
-		if i.Role != "" {
-			who = fmt.Sprintf("%s %q (%s)", i.Role, i.Name, who)
-		}
-		if ref, ok := b.refs.RefFor(refs.Key{Tab: string(el.tab.id), Frame: string(el.frame.ID), Doc: el.world.doc, Handle: i.Handle}); ok {
-			who += " [" + ref + "]"
+	if hit.Interceptor == nil {
+		return "nothing (the point is outside the page)"
+	}
+	return b.describeElement(el, hit.Interceptor)
+}
+
+// describeElement names an element of el's document by its own role,
+// name, tag and id, and its ref; an element without a ref is said to be
+// inside its nearest ancestor that has one:
+// <text> inside img "25.0°C" (<svg>#thumb) [e9].
+func (b *Browser) describeElement(el *element, d *pageElement) string {
+	key := refs.Key{Tab: string(el.tab.id), Frame: string(el.frame.ID), Doc: el.world.doc}
+	key.Handle = d.Handle
+	if ref, ok := b.refs.RefFor(key); ok {
+		return d.String() + " [" + ref + "]"
+	}
+	for _, a := range d.Up {
+		key.Handle = a.Handle
+		if ref, ok := b.refs.RefFor(key); ok {
+			return d.String() + " inside " + a.String() + " [" + ref + "]"
 		}
 	}
-	return who
+	return d.String()
 }
 
 func mouseButton(name string) (input.MouseButton, error) {
