@@ -25,8 +25,12 @@ function trimDangling(s) {
 
 const hasLetter = (s) => /\p{L}/u.test(s);
 
-// digitFree is the first run of words of s that hold no digit, trimmed of
-// separators; "" when s holds no digit or no such run holds a letter.
+// Day and month names are part of a date: they go with its digits.
+const dateWord = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december)\.?$/i;
+
+// digitFree is the first run of words of s that hold no digit (and are no
+// day or month name next to one), trimmed of separators; "" when s holds
+// no digit or no such run holds a letter.
 function digitFree(s) {
   if (!hasDigit(s)) return "";
   let run = [];
@@ -35,6 +39,7 @@ function digitFree(s) {
       run.push(w);
       continue;
     }
+    while (run.length && dateWord.test(trimDangling(run[run.length - 1]))) run.pop();
     const t = trimDangling(run.join(" "));
     if (hasLetter(t)) return t;
     run = [];
