@@ -58,16 +58,6 @@ func TestLocatorsDurable(t *testing.T) {
 	needPlaywright(t)
 	srv := servePages(t)
 	b := launchTest(t)
-	type item struct {
-		Ref      string    `json:"ref"`
-		Internal string    `json:"internal"`
-		Box      *refs.Box `json:"box"`
-		Code     string    `json:"code"`
-	}
-	type pageItems struct {
-		URL   string `json:"url"`
-		Items []item `json:"items"`
-	}
 	var pages []pageItems
 	checked := 0
 	for _, name := range durablePages {
@@ -104,7 +94,7 @@ func TestLocatorsDurable(t *testing.T) {
 			if slices.Contains(e.Best.Flags, refs.FlagPosition) {
 				t.Errorf("%s %s: best %s is positional", name, k, e.Best.Locator.Code(refs.JavaScript))
 			}
-			p.Items = append(p.Items, item{k, e.Best.Locator.Internal(), box, e.Best.Locator.Code(refs.JavaScript)})
+			p.Items = append(p.Items, locatorItem{k, e.Best.Locator.Internal(), box, e.Best.Locator.Code(refs.JavaScript)})
 			checked++
 		}
 		pages = append(pages, p)
