@@ -175,9 +175,6 @@ type pageTarget struct {
 	F       refs.Facts   `json:"f"`
 	K       []countedRow `json:"k"`
 	C       []int        `json:"c"`
-	// A are chains anchored on a text unique on the page, each checked by
-	// the page to match the target alone (js/locators/anchor.js).
-	A []refs.Locator `json:"a"`
 }
 
 type pageContainer struct {

@@ -257,8 +257,8 @@ func (j *locJob) choose(ctx context.Context) error {
 	if err := j.scope(ctx, ambiguous); err != nil {
 		return err
 	}
-	for _, tg := range j.targets {
-		tg.anchor()
+	if err := j.anchor(ctx); err != nil {
+		return err
 	}
 	for _, tg := range j.targets {
 		if tg.page.Problem == "" && !tg.best.Unique() {
@@ -268,19 +268,52 @@ func (j *locJob) choose(ctx context.Context) error {
 	return nil
 }
 
-// anchor adds, for a target still without a unique sturdy locator after
-// scoping (div-soup cards have no container to scope in), the chains the
-// page anchored on a unique text near it, which it counted unique there.
-func (tg *locTarget) anchor() {
-	if tg.page.Problem != "" || tg.frame || len(tg.page.A) == 0 || (tg.best.Unique() && !refs.Fragile(tg.best)) {
-		return
+// anchor adds, for the targets still without a unique sturdy locator
+// after scoping (div-soup cards have no container to scope in), the chains
+// the page anchors on a unique text near each (js/locators/anchor.js),
+// which the page has checked to match the target alone. One call for the
+// document, only for those targets: finding anchors reads many texts.
+func (j *locJob) anchor(ctx context.Context) error {
+	type want struct {
+		T int        `json:"t"`
+		F refs.Facts `json:"f"`
 	}
-	for _, l := range tg.page.A {
-		if l.Validate() != nil {
+	var tgs []*locTarget
+	var wants []want
+	for _, tg := range j.targets {
+		if tg.page.Problem != "" || tg.frame || (tg.best.Unique() && !refs.Fragile(tg.best)) {
 			continue
 		}
-		tg.pos[l.Internal()] = 0
-		tg.cands = append(tg.cands, refs.Candidate{Rung: refs.RungOf(l), Locator: l, Matches: 1})
+		tgs = append(tgs, tg)
+		wants = append(wants, want{tg.page.T, tg.page.F})
 	}
-	tg.best, tg.all = refs.Choose(tg.cands)
+	if len(wants) == 0 {
+		return nil
+	}
+	req := struct {
+		Attr    string `json:"attr"`
+		Targets []want `json:"targets"`
+	}{j.attr(), wants}
+	var res [][]refs.Locator
+	if err := j.call(ctx, "__ariadne.locate.anchors", req, &res); err != nil {
+		return err
+	}
+	if len(res) != len(tgs) {
+		return fmt.Errorf("locating in frame %s: %d anchor lists for %d targets", j.frame.URL, len(res), len(tgs))
+	}
+	for i, tg := range tgs {
+		added := false
+		for _, l := range res[i] {
+			if l.Validate() != nil {
+				continue
+			}
+			tg.pos[l.Internal()] = 0
+			tg.cands = append(tg.cands, refs.Candidate{Rung: refs.RungOf(l), Locator: l, Matches: 1})
+			added = true
+		}
+		if added {
+			tg.best, tg.all = refs.Choose(tg.cands)
+		}
+	}
+	return nil
 }

@@ -65,7 +65,6 @@ function factsOf(P, el, frame) {
     if (p.id || hasTestHook(p, P.testIdAttr)) anchors.push(element(p, P.testIdAttr, false));
   }
   if (anchors.length) f.ancestors = anchors;
-  if (!frame) shortForms(P, f, el);
   return f;
 }
 

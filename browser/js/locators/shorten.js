@@ -110,7 +110,9 @@ function uniqueBy(P, el, part) {
 }
 
 // shortForms adds to facts f the short forms of its name, label and text
-// (f.shortName, f.shortLabel, f.shortText) that locate el alone.
+// (f.shortName, f.shortLabel, f.shortText) that locate el alone. An
+// element told by its distinguishing text (f.distinct) is not matched by
+// its own text (see refs.Propose), so its text is not cut.
 function shortForms(P, f, el) {
   if (f.role && f.name && (!vagueRoles.has(f.role) || f.role === "group")) {
     const s = shorten(f.name, uniqueBy(P, el, { kind: "role", role: f.role }));
@@ -120,7 +122,7 @@ function shortForms(P, f, el) {
     const s = shorten(f.label, uniqueBy(P, el, { kind: "label" }));
     if (s) f.shortLabel = s;
   }
-  const text = P.textOf(el);
+  const text = f.distinct ? "" : P.textOf(el);
   if (text && codePoints(text) <= 2000 && (hasDigit(text) || codePoints(text) > shortLimit)) {
     // The text content glues the texts of blocks together ("About This
     // ExampleThe below..."): a cut must read as the page shows it.
