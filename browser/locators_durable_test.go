@@ -111,8 +111,8 @@ func TestLocatorsDurable(t *testing.T) {
 	}
 	out, runErr := runNode(t, 5*time.Minute, nil, "verify-locators.mjs", file)
 	var res struct {
-		Checked  int `json:"checked"`
-		Passed   int `json:"passed"`
+		Checked  int                                             `json:"checked"`
+		Passed   int                                             `json:"passed"`
 		Failures []struct{ URL, Ref, Form, Locator, Why string } `json:"failures"`
 	}
 	if err := json.Unmarshal(out, &res); err != nil {
