@@ -130,27 +130,26 @@ type runner struct {
 }
 
 // exec runs one script line's words: the command from the table, with
-// $NAME replaced by the ref find stored.
+// $NAME in its ref arguments replaced by the ref find stored.
 func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
 	name, rest := words[0], words[1:]
 	cmd := commands.Lookup(name)
 	if cmd == nil {
 		return nil, refs.Errorf(refs.CodeBadArgument, "unknown command %q; see 'ariadne run --help'", name)
 	}
-	if cmd.Name != "find" {
-		for i, w := range rest {
-			if strings.HasPrefix(w, "$") {
-				v, ok := r.vars[w[1:]]
-				if !ok {
-					return nil, refs.Errorf(refs.CodeBadArgument, "%s is not set; set it with find %s ROLE NAME", w, w[1:])
-				}
-				rest[i] = v
-			}
-		}
-	}
 	call, err := cmd.Parse(rest)
 	if err != nil {
 		return nil, err
+	}
+	// $NAME stands for a ref find stored, in the arguments that are refs.
+	for _, i := range cmd.RefArgs(call) {
+		if w := call.Args[i]; strings.HasPrefix(w, "$") {
+			v, ok := r.vars[w[1:]]
+			if !ok {
+				return nil, refs.Errorf(refs.CodeBadArgument, "%s is not set; set it with find %s ROLE NAME", w, w[1:])
+			}
+			call.Args[i] = v
+		}
 	}
 	call.Session, call.Vars = r.s, r.vars
 	res, err := cmd.Run(ctx, call)

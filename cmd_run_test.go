@@ -515,3 +515,20 @@ scroll 0 400
 `)
 	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok")
 }
+
+// TestRunVarsOnlyInRefArguments: $NAME stands for a ref only where the
+// command takes a ref; elsewhere it is text.
+func TestRunVarsOnlyInRefArguments(t *testing.T) {
+	srv := pagesServer(t)
+	res, _ := runTestScript(t, srv.URL, `
+open {{URL}}/form.html
+find email textbox Email
+fill $email '$5 off'
+assert value $email '$5 off'
+click $nope
+`)
+	expect(t, res, "ok", "ok", "ok", "ok", "bad_argument")
+	if res[2]["value"] != "$5 off" {
+		t.Errorf("fill: %v", res[2])
+	}
+}
