@@ -65,7 +65,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 	if *record != "" {
 		rec, err := session.Start(ctx, b, *record, session.RecordOptions{Secrets: *recordSecrets})
 		if err != nil {
-			return refs.Wrap(refs.CodeBadArgument, err, "--record")
+			return refs.Errorf(refs.CodeOf(err), "--record: %s", refs.MessageOf(err))
 		}
 		defer rec.Close()
 		r.s.Recorder = rec
