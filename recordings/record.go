@@ -37,6 +37,12 @@ type Element struct {
 	// Password is set for a password field: what is typed into it is a
 	// secret.
 	Password bool
+	// Identity is who the element Best finds is, Dup how many elements of
+	// its document share its role and name; XPath a text-anchored XPath
+	// that finds it alone ("" if none). The browser reads them after Best.
+	Identity *Identity
+	Dup      int
+	XPath    string
 }
 
 // ErrNoLocator is wrapped by the errors of steps whose element has no
@@ -66,7 +72,26 @@ func (e Element) Target() (frame refs.Locator, t Target, err error) {
 		}
 		t.Fallbacks = append(t.Fallbacks, l)
 	}
+	if e.XPath != "" {
+		x := refs.ByXPath(e.XPath)
+		if !slices.ContainsFunc(t.Fallbacks, func(l refs.Locator) bool { return l.Equal(x) }) {
+			t.Fallbacks = append(t.Fallbacks, x)
+		}
+	}
+	if e.Identity != nil {
+		id := *e.Identity
+		if id.Name != "" && e.Dup <= 1 {
+			id.Within = "" // the name alone tells it
+		}
+		t.Identity = &id
+	}
+	t.Fragile = positional(best)
 	return frame, t, nil
+}
+
+// positional reports whether l picks its element by position.
+func positional(l refs.Locator) bool {
+	return slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind == refs.KindNth })
 }
 
 // splitFrames splits the leading frame parts off l.

@@ -564,6 +564,7 @@
           return scope === document ? l : this.within(l, scope, true);
         }
         case "css": return this.byCSS(part.css || "", scope);
+        case "xpath": return A.xpath ? A.xpath.query(part.xpath || "", scope) : null; // browser/js/xpath.js
         default: return null;
       }
       return scope === document ? l : this.within(l, scope, false);
