@@ -418,3 +418,15 @@ func (d *browserDriver) failureArtifacts(ctx context.Context, w io.Writer, file 
 	}
 	fmt.Fprintf(w, "  ARIA snapshot: %s\n", base+".failure.aria.txt")
 }
+
+func (d *browserDriver) Identify(ctx context.Context, _ int, els []string) ([]recordings.Seen, error) {
+	ids, err := d.b.Identify(ctx, els)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]recordings.Seen, len(ids))
+	for i, id := range ids {
+		out[i] = recordings.Seen{Identity: recordings.Identity{Role: id.Role, Name: id.Name, Within: id.Within}, Texts: id.Texts}
+	}
+	return out, nil
+}
