@@ -34,6 +34,7 @@ page load, --action-timeout each step's wait for its element.`
 
 func runReplay(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "replay", "replay [flags] FILE", replaySummary)
+	update := fs.Bool("update", false, "after a passing replay, rewrite the recording with each healed step's locator promoted (the old one kept as a fallback)")
 	slowMo := fs.Int("slow-mo", 0, "pause `MS` milliseconds before each step (to watch with --headful)")
 	bf := addBrowserFlags(fs)
 	fs.Lookup("action-timeout").Usage = "how long each step waits for its element to be ready, and each assertion to hold"
@@ -78,7 +79,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	case opts.Headful:
 		where = "headful"
 	}
-	fmt.Fprintf(e.stdout, "replaying %s: %d steps in Chromium (%s)\n", file, len(rec.Steps), where)
+	fmt.Fprintf(e.stdout, "replaying %s: %d steps in Chromium (%s)\n", file, recordings.StepCount(rec), where)
 	res, err := recordings.Replay(ctx, d, rec, recordings.ReplayOptions{
 		Timeout:  opts.ActionTimeout,
 		SlowMo:   time.Duration(*slowMo) * time.Millisecond,
@@ -93,6 +94,10 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 			msg += fmt.Sprintf(", %d healed by fallback locators (record those steps again, or the page's %s changed for good)", res.Healed, plural(res.Healed, "locator", "locators"))
 		}
 		fmt.Fprintln(e.stdout, msg)
+		printHeals(e.stdout, res)
+		if *update {
+			return updateRecording(e.stdout, file, rec, res)
+		}
 		return nil
 	case errors.As(err, &se):
 		fmt.Fprintf(e.stderr, "ariadne: replay failed at step %d of %d: %s\n", se.Report.N, se.Report.Total, recordings.Summary(se.Report.Step))
@@ -133,8 +138,8 @@ func printProgress(w io.Writer, r recordings.StepReport) {
 		line += " (" + verb + " its " + r.Dialog.Type + " dialog)"
 	}
 	line += "  " + round(r.Duration).String()
-	if r.Healed {
-		line += "  healed by " + r.HealedBy() + ": " + r.Used.Code(refs.JavaScript)
+	if n := r.Note(); n != "" {
+		line += "  " + n
 	}
 	if r.Err != nil {
 		line += "  FAILED"
@@ -429,4 +434,26 @@ func (d *browserDriver) Identify(ctx context.Context, _ int, els []string) ([]re
 		out[i] = recordings.Seen{Identity: recordings.Identity{Role: id.Role, Name: id.Name, Within: id.Within}, Texts: id.Texts}
 	}
 	return out, nil
+}
+
+// printHeals lists the healed steps under a replay's summary.
+func printHeals(w io.Writer, res *recordings.Result) {
+	for _, r := range res.Heals() {
+		fmt.Fprintf(w, "  healed step %d (line %d of the recording): %s -> %s\n", r.N, r.Line+1,
+			r.Step.Target.Locator.Code(refs.JavaScript), r.Used.Code(refs.JavaScript))
+	}
+}
+
+// updateRecording rewrites file with the healed locators promoted.
+func updateRecording(w io.Writer, file string, rec *recordings.Recording, res *recordings.Result) error {
+	out, n := recordings.Promote(rec, res)
+	if n == 0 {
+		fmt.Fprintf(w, "%s: nothing healed, left as it is\n", file)
+		return nil
+	}
+	if err := recordings.Save(file, out); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "updated %s: %d %s now use the locator that healed them\n", file, n, plural(n, "step", "steps"))
+	return nil
 }

@@ -84,8 +84,12 @@ func (r *runner) element(ctx context.Context, ref string) (*recordings.Element, 
 	if err != nil {
 		return nil, info, refs.Wrap(refs.CodeNotLocatable, err, "not done: ref %s cannot be recorded", ref)
 	}
-	return &recordings.Element{Best: loc.Best.Locator, Candidates: loc.Candidates, Role: loc.Role, Name: loc.Name,
-		FramePath: info.FramePath, Password: info.Password}, info, nil
+	el := &recordings.Element{Best: loc.Best.Locator, Candidates: loc.Candidates, Role: loc.Role, Name: loc.Name,
+		FramePath: info.FramePath, Password: info.Password}
+	if ev, err := r.b.Evidence(ctx, ref, loc.Best.Locator); err == nil {
+		el.SetEvidence(ev.Identity.Role, ev.Identity.Name, ev.Identity.Within, ev.Identity.Dup, ev.XPath)
+	}
+	return el, info, nil
 }
 
 // beforeAction gathers what recording cmd needs before it runs; nil when

@@ -83,3 +83,47 @@ func (b *Browser) XPath(ctx context.Context, ref, within string) (string, error)
 	}
 	return xp, nil
 }
+
+// Evidence is what a recorder keeps, besides its locators, about the
+// element a step acts on: who it is and a text-anchored XPath for it.
+type Evidence struct {
+	Identity Identity
+	XPath    string
+}
+
+// Evidence reads who the element best finds is (the control around ref's
+// element, when the locators target that) and an XPath for it, in ref's
+// tab. best is the chosen locator, frame parts first.
+func (b *Browser) Evidence(ctx context.Context, ref string, best refs.Locator) (Evidence, error) {
+	el, err := b.resolve(ctx, ref)
+	if err != nil {
+		return Evidence{}, err
+	}
+	target := ref
+	if idx := b.tabIndex(el.tab); idx > 0 && !best.IsZero() {
+		if ids, err := b.Find(ctx, idx, best); err == nil && len(ids) == 1 && ids[0] != "" {
+			target = ids[0]
+		}
+	}
+	ids, err := b.Identify(ctx, []string{target})
+	if err != nil {
+		return Evidence{}, err
+	}
+	xp, err := b.XPath(ctx, target, ids[0].Within)
+	if err != nil {
+		return Evidence{}, err
+	}
+	return Evidence{Identity: ids[0], XPath: xp}, nil
+}
+
+// tabIndex is t's 1-based index among the open tabs, 0 if it is closed.
+func (b *Browser) tabIndex(t *Tab) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i, x := range b.tabs {
+		if x == t {
+			return i + 1
+		}
+	}
+	return 0
+}

@@ -45,6 +45,14 @@ type Element struct {
 	XPath    string
 }
 
+// SetEvidence records who e's element is (role, accessible name, its
+// container, how many elements share the role and name) and a
+// text-anchored XPath for it, as the browser read them.
+func (e *Element) SetEvidence(role, name, within string, dup int, xpath string) {
+	e.Identity = &Identity{Role: role, Name: name, Within: within}
+	e.Dup, e.XPath = dup, xpath
+}
+
 // ErrNoLocator is wrapped by the errors of steps whose element has no
 // locator, which therefore cannot be recorded.
 var ErrNoLocator = errors.New("no locator")

@@ -150,6 +150,11 @@ func (r *recorder) before(ctx context.Context, b Browser, ref string) (*pre, err
 		return nil, refs.Errorf(refs.CodeNotLocatable, "not done: %s cannot be recorded: %s", ref, why)
 	}
 	p.el = &recordings.Element{Best: loc.Best.Locator, Candidates: loc.Candidates, Role: loc.Role, Name: loc.Name}
+	if eb, ok := b.(evidencer); ok {
+		if ev, err := eb.Evidence(ctx, ref, loc.Best.Locator); err == nil {
+			p.el.SetEvidence(ev.Identity.Role, ev.Identity.Name, ev.Identity.Within, ev.Identity.Dup, ev.XPath)
+		}
+	}
 	if in, ok := b.(elementInfo); ok {
 		info, err := in.Info(ctx, ref)
 		if err != nil {
@@ -472,6 +477,12 @@ func (r *recorder) ariadneActed(t time.Time) bool {
 		return true
 	}
 	return !t.Before(r.busySince) && t.Before(r.busyUntil.Add(300*time.Millisecond))
+}
+
+// evidencer is the browser's reading of who an element is, for the
+// healing of replays (browser.Evidence).
+type evidencer interface {
+	Evidence(ctx context.Context, ref string, best refs.Locator) (browser.Evidence, error)
 }
 
 // recordUser records one thing the user did in the window.
