@@ -91,7 +91,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	case err == nil:
 		msg := fmt.Sprintf("passed: %d steps in %s", len(res.Steps), round(res.Duration))
 		if res.Healed > 0 {
-			msg += fmt.Sprintf(", %d healed by fallback locators (record those steps again, or the page's %s changed for good)", res.Healed, plural(res.Healed, "locator", "locators"))
+			msg += fmt.Sprintf(", %d healed by fallback locators (replay with --update to promote the %s that healed)", res.Healed, plural(res.Healed, "locator", "locators"))
 		}
 		fmt.Fprintln(e.stdout, msg)
 		printHeals(e.stdout, res)

@@ -115,7 +115,11 @@ func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err e
 			return false
 		}
 		if !want.Is(s) {
-			l.others[i] = s.Identity.String() + ", not the recorded " + want.String()
+			got := s.Identity
+			if want.Within == "" {
+				got.Within = "" // the recorded identity has no container to compare
+			}
+			l.others[i] = got.String() + ", not the recorded " + want.String()
 			return false
 		}
 		return true
