@@ -63,14 +63,26 @@ func (id Identity) Is(s Seen) bool {
 	return sameWords(id.Within, s.Within) || slices.ContainsFunc(s.Texts, func(t string) bool { return sameWords(id.Within, t) })
 }
 
-// sameWords compares two names as Is does.
+// sameWords compares two names as Is does: equal once lower-cased and
+// stripped of spacing and punctuation ("E-mail" is "Email"), or once the
+// words holding digits are dropped from both.
 func sameWords(a, b string) bool {
 	na, nb := strings.ToLower(normalizeWS(a)), strings.ToLower(normalizeWS(b))
-	if na == nb {
+	if na == nb || (letters(na) != "" && letters(na) == letters(nb)) {
 		return true
 	}
-	da, db := digitFree(na), digitFree(nb)
+	da, db := letters(digitFree(na)), letters(digitFree(nb))
 	return da != "" && da == db
+}
+
+// letters keeps the letters and digits of s.
+func letters(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // digitFree drops the words that hold a digit and the punctuation left
