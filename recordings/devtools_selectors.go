@@ -44,9 +44,13 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 		}
 	}
 	// A unique label is the accessible name of a control, which is then
-	// unique with its role too.
+	// unique with its role too; so is a recorded identity that needs no
+	// container.
 	if len(t.Locator.Parts) == 1 && t.Locator.Parts[0].Kind == refs.KindLabel && t.Role != "" && t.Name != "" {
 		add(ariaSelector(t.Name, t.Role))
+	}
+	if id := t.Identity; id != nil && id.Name != "" && id.Within == "" && isAriaRole(id.Role) {
+		add(ariaSelector(id.Name, id.Role))
 	}
 	var singles []string
 	for _, l := range cands {
@@ -62,10 +66,33 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 			add("text/" + pEscape(l.Parts[0].Text))
 		}
 	}
+	// XPath says what the other selectors cannot: a recorded XPath, and
+	// chains (scoped, filtered, nth) that Puppeteer cannot scope.
+	for _, l := range cands {
+		if len(l.Parts) == 1 && l.Parts[0].Kind != refs.KindXPath {
+			continue
+		}
+		if xp, ok := xpathOf(l, attr); ok {
+			add("xpath/" + xp)
+		}
+	}
 	for _, css := range singles {
 		add("pierce/" + css)
 	}
+	// Never nothing: the recorded role and name (Puppeteer takes the
+	// first match of an ARIA selector), else the element's text.
+	if len(out) == 0 && t.Role != "" && t.Name != "" && isAriaRole(t.Role) {
+		add(ariaSelector(t.Name, t.Role))
+	}
+	if len(out) == 0 && t.Name != "" {
+		add("text/" + pEscape(t.Name))
+	}
 	return out
+}
+
+// isAriaRole reports whether Puppeteer's ARIA selector can name role.
+func isAriaRole(role string) bool {
+	return role != "" && role != "generic" && role != "none" && role != "presentation" && role != "text"
 }
 
 // ariaSelector is Puppeteer's ARIA selector for an accessible name and role.
@@ -276,7 +303,7 @@ func importSelector(sel, attr string) (l refs.Locator, role, name string, ok boo
 	case strings.HasPrefix(sel, "text/"):
 		return refs.ByText(pUnescape(sel[len("text/"):]), false), "", "", len(sel) > len("text/")
 	case strings.HasPrefix(sel, "xpath/"):
-		return refs.Locator{}, "", "", false
+		return refs.ByXPath(sel[len("xpath/"):]), "", "", len(sel) > len("xpath/")
 	case strings.HasPrefix(sel, "pierce/"):
 		return refs.ByCSS(sel[len("pierce/"):]), "", "", len(sel) > len("pierce/")
 	}

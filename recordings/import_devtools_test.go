@@ -158,7 +158,7 @@ func TestImportDevTools(t *testing.T) {
 		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	click := rec.Steps[1]
-	if !reflect.DeepEqual(click.Target.Fallbacks, []refs.Locator{refs.ByLabel("Search", true)}) || *click.Position != (Point{10, 4}) {
+	if !reflect.DeepEqual(click.Target.Fallbacks, []refs.Locator{refs.ByXPath(`//*[@id="q"]`), refs.ByLabel("Search", true)}) || *click.Position != (Point{10, 4}) {
 		t.Errorf("first click: %+v", click)
 	}
 	if rec.Steps[11].Assert.Not != true {
@@ -175,7 +175,7 @@ func TestImportDevToolsErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want %q", tc.in, err, tc.want)
 		}
 	}
-	rec, err := ImportDevTools(strings.NewReader(`{"title":"x","steps":[{"type":"keyUp","key":"a"},{"type":"click","selectors":[["xpath//a"]],"offsetX":1,"offsetY":1}]}`))
+	rec, err := ImportDevTools(strings.NewReader(`{"title":"x","steps":[{"type":"keyUp","key":"a"},{"type":"click","selectors":[["xpath/"]],"offsetX":1,"offsetY":1}]}`))
 	var ie *ImportError
 	if !errors.As(err, &ie) || len(ie.Problems) != 2 || len(rec.Steps) != 0 {
 		t.Fatalf("got %v, %+v", err, rec)
