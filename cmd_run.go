@@ -309,6 +309,13 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 			ar, err = r.b.Fill(ctx, pos[0], pos[1], o)
 		}
 	case "press":
+		var note string
+		if len(pos) > 0 {
+			pos[len(pos)-1], note = recordings.CanonicalKeys(pos[len(pos)-1])
+		}
+		if note != "" {
+			fmt.Fprintf(r.stderr, "ariadne: press: %s\n", note)
+		}
 		switch len(pos) {
 		case 1:
 			ar, err = r.b.Press(ctx, "", pos[0], o)

@@ -235,3 +235,26 @@ func dialogCall(d DialogAnswer, quote func(string) string) string {
 	}
 	return "dialog.accept()"
 }
+
+// exportLocator is the locator an exported test finds t by: the chosen
+// one, unless it picks the element by position (the step is fragile) and
+// a fallback does not, as the text-anchored XPath a recording keeps.
+func exportLocator(t Target) refs.Locator {
+	if !positional(t.Locator) {
+		return t.Locator
+	}
+	for _, l := range t.Fallbacks {
+		if !positional(l) {
+			return l
+		}
+	}
+	return t.Locator
+}
+
+// viewportOf is the recording's viewport, or nil when it has none.
+func viewportOf(rec *Recording) *Viewport {
+	if vp := rec.Viewport; vp != nil && vp.Width > 0 && vp.Height > 0 {
+		return vp
+	}
+	return nil
+}

@@ -181,10 +181,10 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 			do("chromedp.SendKeys(" + sel + ", " + value(s.Text) + ")")
 		}
 	case Press:
-		if _, _, err := chromedpChord(s.Key); err != nil {
+		if _, _, err := chromedpChord(canonicalChord(s.Key)); err != nil {
 			return err
 		}
-		act := "press(" + goString(s.Key) + ")"
+		act := "press(" + goString(canonicalChord(s.Key)) + ")"
 		if sel != "" {
 			act = "chromedp.Focus(" + sel + ", chromedp.NodeVisible), " + act
 		}

@@ -235,7 +235,7 @@ func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error)
 		}
 		return out, nil
 	case Press:
-		out := e.chord(base, splitKey(s.Key))
+		out := e.chord(base, splitKey(canonicalChord(s.Key)))
 		if s.Navigated {
 			out[len(out)-1].AssertedEvents = []devtoolsEvent{{Type: "navigation", URL: s.URLAfter}}
 		}

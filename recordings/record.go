@@ -97,9 +97,10 @@ func (e Element) Target() (frame refs.Locator, t Target, err error) {
 	return frame, t, nil
 }
 
-// positional reports whether l picks its element by position.
+// positional reports whether l picks its element by position: an nth
+// part, or CSS such as :nth-of-type().
 func positional(l refs.Locator) bool {
-	return slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind == refs.KindNth })
+	return slices.Contains(refs.Durability(l), refs.FlagPosition)
 }
 
 // splitFrames splits the leading frame parts off l.
@@ -267,7 +268,7 @@ func (r *Recorder) steps(a Action) ([]Step, error) {
 	}
 	s := Step{
 		Kind: a.Kind, Time: a.Time.UTC(), Tab: r.tab(a.TabID),
-		URL: a.URL, Key: a.Key, Values: a.Values, Files: a.Files,
+		URL: a.URL, Key: canonicalChord(a.Key), Values: a.Values, Files: a.Files,
 		Button: a.Button, Modifiers: a.Modifiers, ClickCount: a.ClickCount, DX: a.DX, DY: a.DY,
 		Navigated: a.Navigated, URLBefore: a.URLBefore, URLAfter: a.URLAfter,
 	}
