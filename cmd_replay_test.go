@@ -405,8 +405,17 @@ assert title Nope --timeout 200ms
 assert visible
 assert frobnicate $sso
 assert snapshot $sso
+find email textbox Email
+assert value $email "" --timeout 200ms
+fill $email ada@example.com
+assert value $email "" --timeout 200ms
+press $email Ctrl+a
 `)
-	expect(t, res, "ok", "ok", "ok", "assertion_failed", "ok", "assertion_failed", "bad_argument", "bad_argument", "ok")
+	expect(t, res, "ok", "ok", "ok", "assertion_failed", "ok", "assertion_failed", "bad_argument", "bad_argument", "ok",
+		"ok", "ok", "ok", "assertion_failed", "ok")
+	if len(res) == 14 && !strings.Contains(res[12].message(), `expected value "", got "ada@example.com"`) {
+		t.Errorf("assert value REF \"\" should assert an empty value: %s", res[12].message())
+	}
 	if len(res) == 9 {
 		if got := res[8]["expected"]; got != `- button "Sign in with SSO" [disabled]` {
 			t.Errorf("assert snapshot took %q", got)

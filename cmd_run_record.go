@@ -290,6 +290,7 @@ func (r *runner) assert(ctx context.Context, pos []string, flags map[string]stri
 	}
 	args := pos[1:]
 	var ref string
+	given := false // the expected text was given, perhaps empty
 	switch a.Kind {
 	case recordings.AssertVisible, recordings.AssertEnabled, recordings.AssertChecked:
 		if len(args) != 1 {
@@ -302,14 +303,14 @@ func (r *runner) assert(ctx context.Context, pos []string, flags map[string]stri
 		}
 		ref = args[0]
 		if len(args) == 2 {
-			a.Expected = args[1]
+			a.Expected, given = args[1], true
 		}
 	case recordings.AssertURL, recordings.AssertTitle:
 		if len(args) > 1 {
 			return nil, bad("usage: %s", assertUsage)
 		}
 		if len(args) == 1 {
-			a.Expected = args[0]
+			a.Expected, given = args[0], true
 		}
 	case recordings.AssertAriaSnapshot:
 		if len(args) > 1 {
@@ -346,7 +347,7 @@ func (r *runner) assert(ctx context.Context, pos []string, flags map[string]stri
 			}
 		}
 	}
-	needsCurrent := a.Expected == "" && (a.Kind == recordings.AssertText || a.Kind == recordings.AssertValue ||
+	needsCurrent := !given && (a.Kind == recordings.AssertText || a.Kind == recordings.AssertValue ||
 		a.Kind == recordings.AssertURL || a.Kind == recordings.AssertTitle || a.Kind == recordings.AssertAriaSnapshot)
 	if needsCurrent && a.Not {
 		return nil, bad("assert %s --not needs the text it must not be", pos[0])
