@@ -69,31 +69,29 @@ type chromedpGen struct {
 
 func tabVar(tab int) string { return "tab" + strconv.Itoa(tab) }
 
-// selector returns the Go expression of t's element in step s: a
-// chromedp.CSS for a CSS-able locator in the main frame, else locate(...).
+// selector returns the Go expression of t's element in step s:
+// locate(...) with its locators, the chosen one first, and the identity a
+// fallback's element must have.
 func (g chromedpGen) selector(s Step, t Target) (string, error) {
-	var css string
-	for _, l := range rankLocators(t.Candidates()) {
-		if c, ok := cssOf(l, g.attr); ok {
-			css = c
-			break
-		}
-	}
-	if css != "" && s.Frame.IsZero() && len(s.FramePath) == 0 {
-		return "chromedp.CSS(" + goString(css) + ")", nil
-	}
-	l := t.Locator
-	if css != "" {
-		l = refs.ByCSS(css)
-	}
-	if l.IsZero() {
+	if t.Locator.IsZero() {
 		return "", fmt.Errorf("the step has no locator")
 	}
+	type identity struct {
+		Role string `json:"role,omitempty"`
+		Name string `json:"name,omitempty"`
+	}
 	q := struct {
-		Parts      []refs.Part `json:"parts"`
-		FramePath  []int       `json:"framePath,omitempty"`
-		TestIDAttr string      `json:"testIdAttribute,omitempty"`
-	}{Parts: l.Within(s.Frame).Parts, TestIDAttr: g.attr}
+		Candidates [][]refs.Part `json:"candidates"`
+		Identity   *identity     `json:"identity,omitempty"`
+		FramePath  []int         `json:"framePath,omitempty"`
+		TestIDAttr string        `json:"testIdAttribute,omitempty"`
+	}{TestIDAttr: g.attr}
+	for _, l := range t.Candidates() {
+		q.Candidates = append(q.Candidates, l.Within(s.Frame).Parts)
+	}
+	if id, ok := t.identity(); ok {
+		q.Identity = &identity{Role: id.Role, Name: id.Name}
+	}
 	if s.Frame.IsZero() {
 		q.FramePath = s.FramePath
 	}
