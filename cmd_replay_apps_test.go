@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -199,4 +200,62 @@ func atoi(t *testing.T, s string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestRecordedAppsExportsOnReleases exports the recordings of the apps
+// and runs each export in its real tool on the three releases: it must
+// pass on the original and the reworked one and fail on the broken one,
+// as 'ariadne replay' does. The Python export is byte-compiled.
+func TestRecordedAppsExportsOnReleases(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	srv, use := appsServer(t)
+	var table []string
+	for _, app := range []struct{ name, script string }{{"store", storeScript}, {"checkout", checkoutScript}} {
+		use("")
+		file := recordScript(t, srv.URL, app.name+".jsonl", app.script)
+		dir := t.TempDir()
+		pw := filepath.Join(dir, "pw")
+		playwrightProject(t, pw, file)
+		devtools := filepath.Join(dir, app.name+".json")
+		exportCmd(t, "devtools-recorder", file, devtools)
+		bin := buildChromedp(t, filepath.Join(dir, "cdp"), file)
+		py := filepath.Join(dir, "test_"+app.name+".py")
+		exportCmd(t, "playwright-python", file, py)
+		if python, err := exec.LookPath("python3"); err == nil {
+			if out, err := exec.Command(python, "-m", "py_compile", py).CombinedOutput(); err != nil {
+				t.Errorf("%s: py_compile: %v\n%s", app.name, err, out)
+			}
+		}
+		tools := []struct {
+			name string
+			run  func() error
+		}{
+			{"ariadne replay", func() error {
+				stdout, stderr, code := replayCmd(t, file)
+				if code != 0 {
+					return fmt.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+				}
+				return nil
+			}},
+			{"@playwright/test", func() error { return runPlaywright(t, pw) }},
+			{"@puppeteer/replay", func() error { _, err := runDevTools(t, devtools); return err }},
+			{"chromedp", func() error { return runChromedp(t, bin) }},
+		}
+		for _, tool := range tools {
+			row := fmt.Sprintf("| %s | %s |", app.name, tool.name)
+			for _, v := range []string{"", "reworked", "broken"} {
+				use(v)
+				err := tool.run()
+				want := v != "broken"
+				row += map[bool]string{true: " pass |", false: " FAIL |"}[err == nil]
+				if (err == nil) != want {
+					t.Errorf("%s in %s on the %q release: passed %v, want %v: %v", app.name, tool.name, v, err == nil, want, err)
+				}
+			}
+			table = append(table, row)
+		}
+	}
+	t.Logf("| app | tool | original | reworked | broken |\n| --- | --- | --- | --- | --- |\n%s", strings.Join(table, "\n"))
 }
