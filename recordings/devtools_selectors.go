@@ -19,14 +19,38 @@ import (
 // Only locators that select the same element in both engines are used:
 // scoped or nth locators become CSS only when every part is CSS-like.
 func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
+	// Puppeteer races the selectors: one that picks the element by
+	// position would win on a page whose order changed, so those go when
+	// there is another way.
 	cands := rankLocators(t.Candidates())
+	if fixed := slices.DeleteFunc(slices.Clone(cands), positional); len(fixed) > 0 {
+		cands = fixed
+	}
 	var out []devtoolsSelector
 	seen := map[string]bool{}
-	add := func(sel string) {
-		if sel != "" && !seen[sel] {
-			seen[sel] = true
-			out = append(out, devtoolsSelector{sel})
+	addList := func(sel ...string) {
+		key := strings.Join(sel, "\x00")
+		if key != "" && !seen[key] {
+			seen[key] = true
+			out = append(out, devtoolsSelector(sel))
 		}
+	}
+	add := func(sel string) { addList(sel) }
+	// A chain of CSS parts is a shadow-piercing list, as DevTools writes
+	// it (["custom-element", "button"]): each looked up inside the last.
+	for _, l := range cands {
+		if len(l.Parts) > 1 && !slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind != refs.KindCSS }) {
+			var list []string
+			for _, p := range l.Parts {
+				list = append(list, strings.TrimSpace(p.CSS))
+			}
+			addList(list...)
+		}
+	}
+	// An element recorded by its accessible name alone (an imported
+	// aria/NAME): the same selector.
+	if id := t.Identity; id != nil && id.Role == "" && id.Name != "" {
+		add("aria/" + pEscape(id.Name))
 	}
 	// Puppeteer matches the whole accessible name. A unique role locator
 	// that matches part of a name is unique by its whole name too, which
@@ -236,6 +260,10 @@ func unCSSAttr(sel string) (name, value string, ok bool) {
 	return name, b.String(), true
 }
 
+// anyRole are the roles an aria/NAME selector without a role is tried as.
+var anyRole = []string{"button", "link", "textbox", "checkbox", "radio", "combobox", "heading", "tab",
+	"menuitem", "option", "switch", "img", "listitem", "cell", "region", "dialog", "slider", "searchbox"}
+
 var ariaSel = regexp.MustCompile(`^(.*?)\[role="([A-Za-z]+)"\]$`)
 
 // importTarget turns DevTools selectors into a target: the best locator
@@ -274,7 +302,18 @@ func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
 			css = append(css, chain.Parts[0].CSS)
 		}
 		if len(sel) == 1 && strings.HasPrefix(sel[0], "aria/") && !ariaSel.MatchString(sel[0][len("aria/"):]) {
+			// Puppeteer's aria/NAME is any element with that accessible
+			// name, whatever its role: the label, the roles that take
+			// their name from it, then the text.
+			name := pUnescape(sel[0][len("aria/"):])
 			weak = append(weak, chain)
+			for _, r := range anyRole {
+				weak = append(weak, refs.ByRole(r, name, true))
+			}
+			weak = append(weak, refs.ByText(name, true), refs.ByAltText(name, true), refs.ByTitle(name, true))
+			if t.Identity == nil {
+				t.Identity = &Identity{Name: name}
+			}
 			continue
 		}
 		locs = append(locs, chain)
@@ -299,7 +338,7 @@ func importSelector(sel, attr string) (l refs.Locator, role, name string, ok boo
 			name := pUnescape(m[1])
 			return refs.ByRole(m[2], name, name != ""), m[2], name, true
 		}
-		return refs.ByLabel(pUnescape(body), true), "", "", body != ""
+		return refs.ByLabel(pUnescape(body), true), "", pUnescape(body), body != ""
 	case strings.HasPrefix(sel, "text/"):
 		return refs.ByText(pUnescape(sel[len("text/"):]), false), "", "", len(sel) > len("text/")
 	case strings.HasPrefix(sel, "xpath/"):

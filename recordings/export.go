@@ -236,17 +236,42 @@ func dialogCall(d DialogAnswer, quote func(string) string) string {
 	return "dialog.accept()"
 }
 
-// exportLocator is the locator an exported test finds t by: the chosen
-// one, unless it picks the element by position (the step is fragile) and
-// a fallback does not, as the text-anchored XPath a recording keeps.
-func exportLocator(t Target) refs.Locator {
-	if !positional(t.Locator) {
-		return t.Locator
-	}
-	for _, l := range t.Fallbacks {
-		if !positional(l) {
-			return l
+// exportCandidates are t's locators in the order an export tries them:
+// the chosen one first unless it picks the element by position or by a
+// digit-bearing text (a price, a count), in which case the fallbacks that
+// do neither (nor lean on generated ids or classes) go before it. A
+// replay by Ariadne checks each element's identity; an exported test
+// cannot, so it starts with the locator least likely to find another.
+func exportCandidates(t Target) []refs.Locator {
+	cands := t.Candidates()
+	risky := func(l refs.Locator) bool {
+		for _, f := range refs.Durability(l) {
+			switch f {
+			case refs.FlagPosition, refs.FlagDigits, refs.FlagGeneratedID, refs.FlagGeneratedClass:
+				return true
+			}
 		}
+		return false
+	}
+	if len(cands) == 0 || !risky(cands[0]) {
+		return cands
+	}
+	var good, rest []refs.Locator
+	for _, l := range cands[1:] {
+		if risky(l) {
+			rest = append(rest, l)
+		} else {
+			good = append(good, l)
+		}
+	}
+	return append(append(good, cands[0]), rest...)
+}
+
+// exportLocator is the locator an exported test finds t by: the first
+// of exportCandidates.
+func exportLocator(t Target) refs.Locator {
+	if c := exportCandidates(t); len(c) > 0 {
+		return c[0]
 	}
 	return t.Locator
 }

@@ -90,7 +90,7 @@ func (g chromedpGen) selector(s Step, t Target) (string, error) {
 		FramePath  []int         `json:"framePath,omitempty"`
 		TestIDAttr string        `json:"testIdAttribute,omitempty"`
 	}{TestIDAttr: g.attr}
-	for _, l := range t.Candidates() {
+	for _, l := range exportCandidates(t) {
 		q.Candidates = append(q.Candidates, l.Within(s.Frame).Parts)
 	}
 	if id, ok := t.identity(); ok {

@@ -33,6 +33,9 @@ type Seen struct {
 // String describes the element: `button "Add to cart" in "Linen notebook"`.
 func (id Identity) String() string {
 	s := roleOrGeneric(id.Role)
+	if id.Role == "" && id.Name != "" {
+		s = "element"
+	}
 	if id.Name != "" {
 		s += fmt.Sprintf(" %q", id.Name)
 	}
@@ -51,10 +54,11 @@ func roleOrGeneric(r string) string {
 
 // Is reports whether an element seen at replay is the recorded one:
 // same role, the same name (case, spacing and digit-bearing words aside,
-// so that a new price does not change who a radio is), and, when the
+// so that a new price does not change who a radio is; an identity with no
+// role, from an imported aria/NAME, is any role), and, when the
 // recorded identity has a container, the same container.
 func (id Identity) Is(s Seen) bool {
-	if roleOrGeneric(id.Role) != roleOrGeneric(s.Role) || !sameWords(id.Name, s.Name) {
+	if (id.Role != "" && roleOrGeneric(id.Role) != roleOrGeneric(s.Role)) || !sameWords(id.Name, s.Name) {
 		return false
 	}
 	if id.Within == "" {

@@ -3,6 +3,7 @@ package recordings
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -98,10 +99,14 @@ func (e Element) Target() (frame refs.Locator, t Target, err error) {
 }
 
 // positional reports whether l picks its element by position: an nth
-// part, or CSS such as :nth-of-type().
+// part, CSS such as :nth-of-type(), or an XPath that indexes a node set
+// ("(//article)[2]").
 func positional(l refs.Locator) bool {
-	return slices.Contains(refs.Durability(l), refs.FlagPosition)
+	return slices.Contains(refs.Durability(l), refs.FlagPosition) ||
+		slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind == refs.KindXPath && xpathIndex.MatchString(p.XPath) })
 }
+
+var xpathIndex = regexp.MustCompile(`\)\[(\d+|last\(\))\]`)
 
 // splitFrames splits the leading frame parts off l.
 func splitFrames(l refs.Locator) (frame, rest refs.Locator) {
