@@ -133,6 +133,7 @@ func (e devtoolsEmitter) base(s Step) (devtoolsStep, error) {
 		return d, fmt.Errorf("the step is in the frame %s but has no framePath, which DevTools needs to find it", s.Frame.Internal())
 	}
 	d.Frame = s.FramePath
+	d.Timeout = s.Timeout
 	return d, nil
 }
 

@@ -187,3 +187,45 @@ func TestImportDevToolsErrors(t *testing.T) {
 		t.Errorf("message: %v", ie)
 	}
 }
+
+// TestImportDevToolsMeaning: what each field means in @puppeteer/replay
+// is what the import means.
+func TestImportDevToolsMeaning(t *testing.T) {
+	rec, err := ImportDevTools(strings.NewReader(`{"title":"x","timeout":7000,"steps":[
+		{"type":"navigate","url":"https://example.com/"},
+		{"type":"change","selectors":[["aria/Country[role=\"combobox\"]"],["#country"]],"value":"fr"},
+		{"type":"change","selectors":[["form select"]],"value":"jp","timeout":2000},
+		{"type":"change","selectors":[["#email"]],"value":"ada@example.com"},
+		{"type":"click","selectors":[["custom-element","button"]],"offsetX":1,"offsetY":1}
+	]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := []Kind{Navigate, Select, Select, Fill, Click}
+	for i, s := range rec.Steps {
+		if i < len(kinds) && s.Kind != kinds[i] {
+			t.Errorf("step %d is a %s, want %s", i+1, s.Kind, kinds[i])
+		}
+	}
+	if len(rec.Steps) != len(kinds) {
+		t.Fatalf("%d steps, want %d", len(rec.Steps), len(kinds))
+	}
+	if v := rec.Steps[1].Values; len(v) != 1 || v[0] != "fr" {
+		t.Errorf("select values %v", v)
+	}
+	if rec.Steps[1].Timeout != 7000 || rec.Steps[2].Timeout != 2000 {
+		t.Errorf("timeouts %d, %d: want the flow's 7000 and the step's 2000", rec.Steps[1].Timeout, rec.Steps[2].Timeout)
+	}
+	var out bytes.Buffer
+	if err := ExportDevTools(rec, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"custom-element",`) || !strings.Contains(out.String(), `"timeout": 2000`) {
+		t.Errorf("the shadow-piercing list or the timeout was lost:\n%s", out.String())
+	}
+	_, err = ImportDevTools(strings.NewReader(`{"title":"x","steps":[{"type":"navigate","url":"https://example.com/"},
+		{"type":"click","selectors":[["#a"]],"offsetX":1,"offsetY":1,"button":"back"}]}`))
+	if err == nil || !strings.Contains(err.Error(), `button "back"`) {
+		t.Errorf("a back-button click should be refused, naming it: %v", err)
+	}
+}

@@ -200,6 +200,14 @@ func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Re
 	return res, nil
 }
 
+// timeout is how long step s may wait.
+func (r *replayer) timeout(s Step) time.Duration {
+	if s.Timeout > 0 {
+		return time.Duration(s.Timeout) * time.Millisecond
+	}
+	return r.o.Timeout
+}
+
 // checkSecrets resolves every secret of rec, and names all that are unset.
 func checkSecrets(rec *Recording, lookup func(string) (string, bool)) error {
 	var missing []string
@@ -247,7 +255,7 @@ func (r *replayer) step(ctx context.Context, a action) (found, error) {
 	if s.Kind == Assert {
 		return r.assert(ctx, s)
 	}
-	deadline := time.Now().Add(r.o.Timeout)
+	deadline := time.Now().Add(r.timeout(s))
 	for {
 		var el, to string
 		var f found
@@ -269,6 +277,24 @@ func (r *replayer) step(ctx context.Context, a action) (found, error) {
 			}
 		}
 		err = r.d.Do(ctx, s, el, to, text)
+		if s.Kind == Fill && refs.CodeOf(err) == refs.CodeNotEditable {
+			// A DevTools "change" of a <select> sets its value: select
+			// that option (an error that is not not_a_select is the
+			// select's own).
+			sel := s
+			sel.Kind, sel.Values = Select, []string{text}
+			if serr := r.d.Do(ctx, sel, el, to, ""); refs.CodeOf(serr) != refs.CodeNotASelect {
+				err = serr
+			}
+		}
+		if s.Kind == Select && len(s.Values) == 1 && refs.CodeOf(err) == refs.CodeNotASelect {
+			// An imported change of an ARIA combobox that is a text field.
+			fill := s
+			fill.Kind, fill.Values = Fill, nil
+			if ferr := r.d.Do(ctx, fill, el, to, s.Values[0]); refs.CodeOf(ferr) != refs.CodeNotEditable {
+				err = ferr
+			}
+		}
 		// The element may have been re-rendered between the lookup and
 		// the action: look it up again while there is time.
 		if refs.CodeOf(err) == refs.CodeStaleRef && el != "" && time.Now().Before(deadline) && ctx.Err() == nil {
@@ -281,7 +307,7 @@ func (r *replayer) step(ctx context.Context, a action) (found, error) {
 // assert checks an assertion step until it holds or the time is up.
 func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	a := *s.Assert
-	deadline := time.Now().Add(r.o.Timeout)
+	deadline := time.Now().Add(r.timeout(s))
 	var l *looker
 	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle {
 		l = r.looker(s.Tab, s.Frame, s.Target)

@@ -440,3 +440,18 @@ func IsAssertionFailure(err error) bool {
 	var e *refs.Error
 	return errors.As(err, &e) && e.Code == CodeAssertionFailed
 }
+
+// TestReplayChangeOfASelect: a fill (an imported DevTools change) of a
+// <select> selects the option with that value.
+func TestReplayChangeOfASelect(t *testing.T) {
+	d := newFakeDriver()
+	d.on(refs.ByCSS("#country"), "e1")
+	d.doErr = map[string][]error{"e1": {refs.Errorf(refs.CodeNotEditable, "a select")}}
+	rec := &Recording{Steps: []Step{fill(tgt(refs.ByCSS("#country"), "", ""), Plain("fr"))}}
+	if _, err := Replay(context.Background(), d, rec, fast()); err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Log(); got != "fill e1 fr; select e1" {
+		t.Errorf("driver calls: %s", got)
+	}
+}

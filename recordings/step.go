@@ -122,6 +122,11 @@ type Step struct {
 	DX       float64 `json:"dx,omitempty"` // scroll
 	DY       float64 `json:"dy,omitempty"`
 
+	// Timeout is how long the step may wait for its element or condition,
+	// in milliseconds; 0 means the replay's own (--action-timeout). An
+	// imported DevTools step's timeout.
+	Timeout int `json:"timeout,omitempty"`
+
 	Dialog *DialogAnswer `json:"dialog,omitempty"`
 	Assert *Assertion    `json:"assert,omitempty"`
 
