@@ -86,10 +86,13 @@ func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err e
 	seen := map[int]Seen{}
 	if len(ask) > 0 {
 		got, err := l.r.d.Identify(ctx, l.tab, ask)
-		if err != nil {
-			if c := refs.CodeOf(err); c == refs.CodeStaleRef || c == refs.CodeFrameDetached {
-				return found{}, false, nil
-			}
+		switch c := refs.CodeOf(err); {
+		case err == nil:
+		case c == refs.CodeStaleRef || c == refs.CodeFrameDetached:
+			return found{}, false, nil
+		case c == refs.CodeNotLocatable:
+			got = nil // the driver cannot say who they are: none is taken on trust
+		default:
 			return found{}, false, err
 		}
 		for j, i := range askIdx {
@@ -112,6 +115,7 @@ func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err e
 		}
 		s, ok := seen[i]
 		if !ok {
+			l.others[i] = "an element whose identity the browser cannot say"
 			return false
 		}
 		if !want.Is(s) {
