@@ -172,8 +172,11 @@ func TestRecordedAppsReplayOnReleases(t *testing.T) {
 	}
 }
 
-// checkTargets checks that every recorded target carries its identity
-// and fallbacks of at least two kinds besides its chosen locator.
+// checkTargets checks that every recorded target carries its identity, a
+// text-anchored XPath, and fallbacks of at least two kinds besides its
+// chosen locator. The store's Add to cart buttons are the exception: no
+// other locator than the XPath finds one of them alone until the ladder
+// tells div cards by their text (issue 11); their steps are fragile.
 func checkTargets(t *testing.T, rec *recordings.Recording) {
 	t.Helper()
 	for i, s := range rec.Steps {
@@ -187,7 +190,10 @@ func checkTargets(t *testing.T, rec *recordings.Recording) {
 		for _, l := range s.Target.Fallbacks {
 			kinds[string(l.Target().Kind)] = true
 		}
-		if len(s.Target.Fallbacks) < 2 || len(kinds) < 2 {
+		if !kinds["xpath"] {
+			t.Errorf("step %d (%s) has no XPath fallback: %v", i+1, recordings.Summary(s), s.Target.Fallbacks)
+		}
+		if len(kinds) < 2 && !(s.Target.Fragile && s.Target.Name == "Add to cart") {
 			t.Errorf("step %d (%s) has fallbacks of fewer than two kinds: %v", i+1, recordings.Summary(s), s.Target.Fallbacks)
 		}
 	}

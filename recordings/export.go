@@ -239,7 +239,8 @@ func dialogCall(d DialogAnswer, quote func(string) string) string {
 // exportCandidates are t's locators in the order an export tries them:
 // the chosen one first unless it picks the element by position or by a
 // digit-bearing text (a price, a count), in which case the fallbacks that
-// do neither (nor lean on generated ids or classes) go before it. A
+// do neither (nor lean on generated ids or classes) go before it, those
+// by words (role, label, text, the text-anchored XPath) before CSS. A
 // replay by Ariadne checks each element's identity; an exported test
 // cannot, so it starts with the locator least likely to find another.
 func exportCandidates(t Target) []refs.Locator {
@@ -256,15 +257,20 @@ func exportCandidates(t Target) []refs.Locator {
 	if len(cands) == 0 || !risky(cands[0]) {
 		return cands
 	}
-	var good, rest []refs.Locator
+	// Words over ids and classes: an id can be random per render without
+	// looking generated.
+	var words, css, rest []refs.Locator
 	for _, l := range cands[1:] {
-		if risky(l) {
+		switch {
+		case risky(l):
 			rest = append(rest, l)
-		} else {
-			good = append(good, l)
+		case l.Target().Kind == refs.KindCSS:
+			css = append(css, l)
+		default:
+			words = append(words, l)
 		}
 	}
-	return append(append(good, cands[0]), rest...)
+	return append(append(append(words, css...), cands[0]), rest...)
 }
 
 // exportLocator is the locator an exported test finds t by: the first
