@@ -23,8 +23,9 @@ import (
 // Elements are named by the ids Find returns.
 type Driver interface {
 	// Find returns, for each locator (frame parts first), the elements it
-	// matches in tab, in Playwright's order. An element that matched but
-	// cannot be acted on (it is not in the ARIA tree) has the id "".
+	// matches in tab, in Playwright's order, in the ARIA tree or not (a
+	// replay acts on what the locator finds, as Playwright does). A driver
+	// that cannot act on an element gives it the id "".
 	Find(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error)
 	// Do performs step s in its tab, on the elements found for its Target
 	// (el) and To (to), typing text (Text resolved). A step with OpensTab
