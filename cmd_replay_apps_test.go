@@ -265,3 +265,28 @@ func TestRecordedAppsExportsOnReleases(t *testing.T) {
 	}
 	t.Logf("| app | tool | original | reworked | broken |\n| --- | --- | --- | --- | --- |\n%s", strings.Join(table, "\n"))
 }
+
+// TestReplayActsOutsideTheARIATree replays clicks on an SVG path and on a
+// role-less span in a shadow root, and a scroll over a scrollable div,
+// none of which is in the ARIA tree, and checks what the page says.
+func TestReplayActsOutsideTheARIATree(t *testing.T) {
+	srv := pagesServer(t)
+	css := func(sel string) string { return `{"locator":{"parts":[{"kind":"css","css":"` + sel + `"}]}}` }
+	status := func(want string) string {
+		return `{"kind":"assert","target":{"locator":{"parts":[{"kind":"role","role":"status"}]}},"assert":{"kind":"text","expected":"` + want + `"}}`
+	}
+	file := filepath.Join(t.TempDir(), "outside.jsonl")
+	writeText(t, file, strings.Join([]string{
+		`{"format":"ariadne-recording","version":1,"startUrl":"` + srv.URL + `/outside.html"}`,
+		`{"kind":"click","target":` + css("#dot") + `}`,
+		status("Clicked: dot"),
+		`{"kind":"click","target":` + css("chip-box span.chip") + `}`,
+		status("Clicked: chip"),
+		`{"kind":"scroll","target":` + css("#scroller") + `,"dy":200}`,
+		`{"kind":"assert","target":{"locator":{"parts":[{"kind":"css","css":"#scrolled"}]}},"assert":{"kind":"text","expected":"Scrolled: 200"}}`,
+	}, "\n")+"\n")
+	stdout, stderr, code := replayCmd(t, file)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

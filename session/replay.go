@@ -129,6 +129,11 @@ func (d *Replayer) Do(ctx context.Context, s recordings.Step, el, to, text strin
 	case recordings.Drag:
 		_, err = d.b.Drag(ctx, el, to, o)
 	case recordings.Scroll:
+		if so, ok := d.b.(scrollOver); ok && el != "" {
+			// What a wheel over the element scrolls: it, or the page.
+			_, err = so.ScrollOver(ctx, el, s.DX, s.DY)
+			break
+		}
 		if el != "" {
 			if _, err = d.b.Hover(ctx, el, o); err != nil {
 				break
@@ -289,4 +294,9 @@ func (d *Replayer) Identify(ctx context.Context, _ int, els []string) ([]recordi
 		out[i] = recordings.Seen{Identity: recordings.Identity{Role: id.Role, Name: id.Name, Within: id.Within}, Texts: id.Texts}
 	}
 	return out, nil
+}
+
+// scrollOver is the browser's scroll over an element (browser.ScrollOver).
+type scrollOver interface {
+	ScrollOver(ctx context.Context, ref string, dx, dy float64) (*browser.ActionResult, error)
 }
