@@ -224,6 +224,8 @@ const locateJS = `(q) => {
         const i = p.nth || 0;
         const el = i < 0 ? scopes[scopes.length + i] : scopes[i];
         scopes = el ? [el] : [];
+      } else if (p.kind === 'parent') {
+        scopes = Array.from(new Set(scopes.map((el) => el.parentElement || (el.parentNode && el.parentNode.host)).filter(Boolean)));
       } else if (p.kind === 'filter') {
         scopes = scopes.filter((el) => el.nodeType === 1 && matches(textOf(el), p.text || '', false));
       } else {

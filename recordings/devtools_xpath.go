@@ -55,6 +55,12 @@ func xpathOf(l refs.Locator, attr string) (string, bool) {
 			}
 			xp = "(" + xp + ")[" + n + "]"
 			continue
+		case refs.KindParent:
+			if i == 0 {
+				return "", false
+			}
+			xp += "/.."
+			continue
 		case refs.KindFilter:
 			if i == 0 {
 				return "", false
