@@ -38,8 +38,11 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 	add := func(sel string) { addList(sel) }
 	// A chain of CSS parts is a shadow-piercing list, as DevTools writes
 	// it (["custom-element", "button"]): each looked up inside the last.
+	cssChain := func(l refs.Locator) bool {
+		return len(l.Parts) > 1 && !slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind != refs.KindCSS })
+	}
 	for _, l := range cands {
-		if len(l.Parts) > 1 && !slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind != refs.KindCSS }) {
+		if cssChain(l) {
 			var list []string
 			for _, p := range l.Parts {
 				list = append(list, strings.TrimSpace(p.CSS))
@@ -78,6 +81,9 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 	}
 	var singles []string
 	for _, l := range cands {
+		if cssChain(l) {
+			continue // written as a list above
+		}
 		if css, ok := cssOf(l, attr); ok {
 			add(css)
 			if len(l.Parts) == 1 {
@@ -93,7 +99,7 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 	// XPath says what the other selectors cannot: a recorded XPath, and
 	// chains (scoped, filtered, nth) that Puppeteer cannot scope.
 	for _, l := range cands {
-		if len(l.Parts) == 1 && l.Parts[0].Kind != refs.KindXPath {
+		if (len(l.Parts) == 1 && l.Parts[0].Kind != refs.KindXPath) || cssChain(l) {
 			continue
 		}
 		if xp, ok := xpathOf(l, attr); ok {
