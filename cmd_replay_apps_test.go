@@ -175,8 +175,8 @@ func TestRecordedAppsReplayOnReleases(t *testing.T) {
 // checkTargets checks that every recorded target carries its identity, a
 // text-anchored XPath, and fallbacks of at least two kinds besides its
 // chosen locator. The store's Add to cart buttons are the exception: no
-// other locator than the XPath finds one of them alone until the ladder
-// tells div cards by their text (issue 11); their steps are fragile.
+// ladder candidate but the chosen one (the card told by its text) finds
+// one of them alone, so they carry the chosen locator and the XPath.
 func checkTargets(t *testing.T, rec *recordings.Recording) {
 	t.Helper()
 	for i, s := range rec.Steps {
@@ -193,7 +193,7 @@ func checkTargets(t *testing.T, rec *recordings.Recording) {
 		if !kinds["xpath"] {
 			t.Errorf("step %d (%s) has no XPath fallback: %v", i+1, recordings.Summary(s), s.Target.Fallbacks)
 		}
-		if len(kinds) < 2 && !(s.Target.Fragile && s.Target.Name == "Add to cart") {
+		if len(kinds) < 2 && s.Target.Name != "Add to cart" {
 			t.Errorf("step %d (%s) has fallbacks of fewer than two kinds: %v", i+1, recordings.Summary(s), s.Target.Fallbacks)
 		}
 	}
