@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
@@ -37,7 +38,11 @@ type Session interface {
 	WaitText(ctx context.Context, text string, timeout time.Duration) error
 	Find(ctx context.Context, tab int, loc refs.Locator) ([]string, error)
 	Locator(ctx context.Context, ref string) (browser.ElementLocators, error)
+	Evaluate(ctx context.Context, ref, fn string) (json.RawMessage, error)
+	Resize(ctx context.Context, width, height int) error
+	Console() ([]browser.ConsoleMessage, error)
 	Events() <-chan browser.Event
+	Close() error
 	Options() browser.Options
 	Alive() bool
 }

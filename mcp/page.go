@@ -1,0 +1,142 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// after fills an answer with the page as it is after a call: its URL and
+// title, what changed since the last snapshot (or the snapshot itself after
+// a navigation, or when whole is set), dialogs waiting, tabs opened and
+// downloads.
+func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult, whole bool) error {
+	if res != nil {
+		if res.Healed {
+			a.say("%s had been re-rendered: healed to the new element with the same role, name and index (the ref stays valid)", res.Ref)
+		}
+		for _, d := range res.Dialogs {
+			a.events = append(a.events, fmt.Sprintf("%s dialog %q was %s (%s)", d.Type, d.Message, d.Outcome, d.By))
+		}
+		for _, d := range res.Downloads {
+			a.events = append(a.events, "downloaded "+downloadText(d))
+		}
+		if res.Forced != "" {
+			a.say("forced: %s", res.Forced)
+		}
+	}
+	s.drainEvents(a)
+	if d := s.sess.PendingDialog(); d != nil {
+		a.modal = append(a.modal, dialogModal(d))
+		// The page is frozen behind the dialog; its tree cannot be read.
+		return nil
+	}
+	snap, err := s.sess.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	a.url, a.title = snap.URL, snap.Title
+	navigated := res != nil && res.Navigated
+	c := diff(s.last[snap.Tab], snap)
+	full, err := render(snap, view{})
+	if err != nil {
+		return err
+	}
+	switch {
+	case whole || navigated || c.Common == 0:
+		a.snapshot = full
+	default:
+		if t := c.text(); len(t) < len(full) {
+			a.changes = t
+		} else {
+			a.snapshot = full
+		}
+	}
+	s.last[snap.Tab] = snap
+	return nil
+}
+
+func downloadText(d browser.Download) string {
+	if d.Path != "" {
+		return fmt.Sprintf("%s to %s", d.URL, d.Path)
+	}
+	return d.URL
+}
+
+func dialogModal(d *browser.Dialog) string {
+	return fmt.Sprintf("[%q dialog with message %q]: can be handled by browser_handle_dialog", d.Type, sanitize(d.Message))
+}
+
+// drainEvents reports what the browser did on its own since the last call.
+func (s *Server) drainEvents(a *answer) {
+	for {
+		select {
+		case ev := <-s.sess.Events():
+			switch ev.Kind {
+			case browser.EventTabOpened:
+				a.events = append(a.events, fmt.Sprintf("a new tab opened: %s; browser_tabs action=select switches to it", sanitize(ev.URL)))
+			case browser.EventTabClosed:
+				a.events = append(a.events, "a tab closed itself")
+			case browser.EventDownload:
+				a.events = append(a.events, "download: "+sanitize(ev.Path+ev.Message))
+			case browser.EventCrashed:
+				a.events = append(a.events, "the page crashed: "+sanitize(ev.Message))
+			}
+		default:
+			return
+		}
+	}
+}
+
+// snapshotAnswer is browser_snapshot's answer: the view asked for, which
+// also becomes the base of the next diff.
+func (s *Server) snapshotAnswer(ctx context.Context, v view) (*answer, error) {
+	a := &answer{}
+	s.drainEvents(a)
+	if d := s.sess.PendingDialog(); d != nil {
+		a.modal = append(a.modal, dialogModal(d))
+		return a, nil
+	}
+	snap, err := s.sess.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a.url, a.title = snap.URL, snap.Title
+	text, err := render(snap, v)
+	if err != nil {
+		return nil, err
+	}
+	a.snapshot = text
+	for _, p := range snap.Problems {
+		a.events = append(a.events, "not read: "+sanitize(p))
+	}
+	if snap.Partial {
+		a.events = append(a.events, "the page had not finished loading; snapshotted as it was")
+	}
+	s.last[snap.Tab] = snap
+	return a, nil
+}
+
+// nav answers a navigation with the new page's snapshot.
+func (s *Server) nav(ctx context.Context, a *answer, res *browser.NavResult) (*answer, error) {
+	for _, d := range res.Dialogs {
+		a.events = append(a.events, fmt.Sprintf("%s dialog %q was %s (%s)", d.Type, d.Message, d.Outcome, d.By))
+	}
+	if res.Partial {
+		a.events = append(a.events, "the page had not finished loading within the timeout; snapshotted as it was")
+	}
+	if err := s.after(ctx, a, &browser.ActionResult{Navigated: true}, true); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// need checks a required string argument.
+func need(name, v string) error {
+	if v == "" {
+		return refs.Errorf(refs.CodeBadArgument, "%s is required", name)
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+package mcp
+
+func ariadneTools() []Tool { return nil }
