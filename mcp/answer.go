@@ -122,7 +122,7 @@ func (s *Server) explain(err error) error {
 	if !s.sess.Alive() {
 		return refs.Wrap(refs.CodeBrowserClosed, err, "the browser is gone (crashed or closed)")
 	}
-	return refs.Wrap(refs.CodeInternal, err, "the call failed")
+	return refs.Wrap(refs.CodeInternal, err, "the call failed: %v", err)
 }
 
 // sanitize escapes control, bidi and invisible characters in page text

@@ -82,7 +82,11 @@ func ownLine(n *refs.Node) string {
 		cp.Children = []*refs.Node{{Role: "text", Name: strings.Join(texts, " ")}}
 	}
 	out := refs.Text(&refs.Node{Children: []*refs.Node{&cp}}, refs.TextOptions{})
-	return strings.TrimPrefix(strings.TrimSpace(strings.ReplaceAll(out, "\n", " ")), "- ")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(strings.TrimSpace(l), "- ")
+	}
+	return strings.Join(lines, " ")
 }
 
 // diff compares two snapshots of a tab.
@@ -99,7 +103,7 @@ func diff(old, cur *refs.Snapshot) changes {
 		switch {
 		case ok:
 			c.Common++
-			if o.line != e.line {
+			if o.line != e.line && unfocused(o.line) != unfocused(e.line) {
 				c.Changed = append(c.Changed, e.line)
 			}
 		case e.parent == "" || hasRef(om, e.parent):
@@ -127,3 +131,6 @@ func hasRef(m map[string]entry, ref string) bool {
 	_, ok := m[ref]
 	return ok
 }
+
+// unfocused drops the [active] mark: focus moving is not worth a line.
+func unfocused(line string) string { return strings.Replace(line, " [active]", "", 1) }

@@ -119,15 +119,34 @@ func (s *Server) snapshotAnswer(ctx context.Context, v view) (*answer, error) {
 	return a, nil
 }
 
-// nav answers a navigation with the new page's snapshot.
-func (s *Server) nav(ctx context.Context, a *answer, res *browser.NavResult) (*answer, error) {
-	for _, d := range res.Dialogs {
+// navigate runs a navigation that a dialog cannot block, and answers with
+// the new page's snapshot.
+func (s *Server) navigate(ctx context.Context, verb string, fn func(ctx context.Context) (*browser.NavResult, error)) (*answer, error) {
+	var nav *browser.NavResult
+	res, blocked, err := s.unblocked(ctx, verb+" a page", func(ctx context.Context) (*browser.ActionResult, error) {
+		r, err := fn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		nav = r
+		return &browser.ActionResult{Navigated: true, URL: r.URL, Title: r.Title}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	a := &answer{}
+	if blocked {
+		a.say("%s a page; a dialog opened and waits for an answer", verb)
+		return a, s.after(ctx, a, nil, false)
+	}
+	a.say("%s %s", verb, sanitize(res.URL))
+	for _, d := range nav.Dialogs {
 		a.events = append(a.events, fmt.Sprintf("%s dialog %q was %s (%s)", d.Type, d.Message, d.Outcome, d.By))
 	}
-	if res.Partial {
+	if nav.Partial {
 		a.events = append(a.events, "the page had not finished loading within the timeout; snapshotted as it was")
 	}
-	if err := s.after(ctx, a, &browser.ActionResult{Navigated: true}, true); err != nil {
+	if err := s.after(ctx, a, res, true); err != nil {
 		return nil, err
 	}
 	return a, nil

@@ -39,6 +39,8 @@ type Server struct {
 	// lastClicked is the ref of the last click, the default target of
 	// browser_file_upload (a click opens the chooser in Playwright MCP).
 	lastClicked string
+	// pending is an action a page dialog held up.
+	pending *inflight
 }
 
 // New builds a server on sess with every tool registered.
@@ -139,6 +141,9 @@ func (s *Server) call(ctx context.Context, name string, fn func(ctx context.Cont
 	defer cancel()
 	if s.closed && name != "browser_close" {
 		return toolError(refs.Errorf(refs.CodeBrowserClosed, "the browser was closed by browser_close; restart the MCP server to get a new one"))
+	}
+	if err := s.modalGate(name); err != nil {
+		return toolError(err)
 	}
 	a, err := fn(ctx)
 	if err != nil {

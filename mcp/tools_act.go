@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/browser"
@@ -184,12 +185,17 @@ func actionTools() []Tool {
 
 // act runs an action and answers with what it did and what changed.
 func (s *Server) act(ctx context.Context, whole bool, fn func(ctx context.Context) (*browser.ActionResult, error), format string, args ...any) (*answer, error) {
-	res, err := fn(ctx)
+	what := fmt.Sprintf(format, args...)
+	res, blocked, err := s.unblocked(ctx, what, fn)
 	if err != nil {
 		return nil, err
 	}
 	a := &answer{}
-	a.say(format, args...)
+	if blocked {
+		a.say("%s; a dialog opened and waits for an answer", what)
+		return a, s.after(ctx, a, nil, false)
+	}
+	a.say("%s", what)
 	if res.Navigated {
 		a.say("navigated to %s: refs of the old page are stale", sanitize(res.URL))
 	}

@@ -33,7 +33,7 @@ type dialogArgs struct {
 
 type tabsArgs struct {
 	Action string `json:"action" jsonschema:"Operation to perform"`
-	Index  int    `json:"index,omitempty" jsonschema:"Tab index, used for close/select. If omitted for close, current tab is closed."`
+	Index  *int   `json:"index,omitempty" jsonschema:"Tab index (from 0, as listed), used for close/select. If omitted for close, current tab is closed."`
 	URL    string `json:"url,omitempty" jsonschema:"URL to navigate to in the new tab, used for new."`
 }
 
@@ -77,19 +77,11 @@ func pageTools() []Tool {
 				if err := need("url", in.URL); err != nil {
 					return nil, err
 				}
-				res, err := s.sess.Open(ctx, in.URL)
-				if err != nil {
-					return nil, err
-				}
-				return s.nav(ctx, &answer{result: []string{"navigated to " + sanitize(res.URL)}}, res)
+				return s.navigate(ctx, "navigated to", func(ctx context.Context) (*browser.NavResult, error) { return s.sess.Open(ctx, in.URL) })
 			}),
 		def("browser_navigate_back", "Go back", "Go back to the previous page in the history", playwright, nil,
 			func(ctx context.Context, s *Server, _ noArgs) (*answer, error) {
-				res, err := s.sess.Back(ctx)
-				if err != nil {
-					return nil, err
-				}
-				return s.nav(ctx, &answer{result: []string{"went back to " + sanitize(res.URL)}}, res)
+				return s.navigate(ctx, "went back to", s.sess.Back)
 			}),
 		def("browser_snapshot", "Page snapshot", "Capture accessibility snapshot of the current page, this is better than screenshot. Ariadne: long runs of alike items are elided (their refs stay valid); interactive and target narrow it down.", playwright|readOnly, nil,
 			func(ctx context.Context, s *Server, in snapshotArgs) (*answer, error) {
@@ -109,6 +101,11 @@ func pageTools() []Tool {
 			func(ctx context.Context, s *Server, in dialogArgs) (*answer, error) {
 				a := &answer{}
 				if s.sess.PendingDialog() == nil {
+					if s.pending != nil {
+						// Answered already (an earlier browser_handle_dialog armed it).
+						res := s.finishPending(ctx, a)
+						return a, s.after(ctx, a, res, false)
+					}
 					if _, err := s.sess.ArmDialog(ctx, in.Accept, in.PromptText); err != nil {
 						return nil, err
 					}
@@ -120,7 +117,11 @@ func pageTools() []Tool {
 					return nil, err
 				}
 				a.say("%s the %s dialog %q", verdict(in.Accept), d.Type, sanitize(d.Message))
-				return a, s.after(ctx, a, nil, false)
+				res := s.finishPending(ctx, a)
+				if res != nil && res.Navigated {
+					a.say("navigated to %s: refs of the old page are stale", sanitize(res.URL))
+				}
+				return a, s.after(ctx, a, res, false)
 			}),
 		def("browser_tabs", "Manage tabs", "List, create, close, or select a browser tab.", playwright,
 			map[string][]string{"action": {"list", "new", "close", "select"}}, tabsTool),
@@ -177,15 +178,23 @@ func verdict(accept bool) string {
 
 func tabsTool(ctx context.Context, s *Server, in tabsArgs) (*answer, error) {
 	a := &answer{}
+	// Playwright MCP numbers tabs from 0; the browser package from 1.
+	n := 0
+	if in.Index != nil {
+		n = *in.Index + 1
+	}
 	switch in.Action {
 	case "list":
 	case "select":
-		if err := s.sess.SwitchTab(in.Index); err != nil {
+		if in.Index == nil {
+			return nil, refs.Errorf(refs.CodeBadArgument, "select needs index (from 0, as browser_tabs action=list shows)")
+		}
+		if err := s.sess.SwitchTab(n); err != nil {
 			return nil, err
 		}
-		a.say("selected tab %d", in.Index)
+		a.say("selected tab %d", *in.Index)
 	case "close":
-		if err := s.sess.CloseTab(ctx, in.Index); err != nil {
+		if err := s.sess.CloseTab(ctx, n); err != nil {
 			return nil, err
 		}
 		a.say("closed the tab")
@@ -210,7 +219,7 @@ func tabsTool(ctx context.Context, s *Server, in tabsArgs) (*answer, error) {
 		if err := s.sess.SwitchTab(n); err != nil {
 			return nil, err
 		}
-		a.say("opened tab %d: %s", n, sanitize(u))
+		a.say("opened tab %d: %s", n-1, sanitize(u))
 	default:
 		return nil, refs.Errorf(refs.CodeBadArgument, "action %q: want list, new, close or select", in.Action)
 	}
@@ -223,7 +232,7 @@ func tabsTool(ctx context.Context, s *Server, in tabsArgs) (*answer, error) {
 		if t.Current {
 			cur = " (current)"
 		}
-		a.events = append(a.events, fmt.Sprintf("%d:%s [%s](%s)", t.Index, cur, sanitize(t.Title), sanitize(t.URL)))
+		a.events = append(a.events, fmt.Sprintf("%d:%s [%s](%s)", t.Index-1, cur, sanitize(t.Title), sanitize(t.URL)))
 	}
 	s.drainEvents(&answer{}) // tabs just listed need no second report
 	return a, nil
