@@ -28,7 +28,7 @@ const [command, ...args] = argv.slice(sep + 1);
 // The server's working directory, where Playwright MCP writes the snapshot
 // files its answers link to.
 const cwd = mkdtempSync(path.join(tmpdir(), 'mcp-flows-'));
-const transport = new StdioClientTransport({ command, args, cwd, stderr: 'inherit' });
+const transport = new StdioClientTransport({ command, args, cwd, env: process.env, stderr: 'inherit' });
 const client = new Client({ name: 'ariadne-mcp-flows', version: '1' });
 await client.connect(transport);
 
