@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"fmt"
+	"math"
+	"regexp"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/refs"
@@ -13,6 +15,7 @@ type view struct {
 	Depth       int    // element levels below the top shown; 0: all
 	Interactive bool   // only interactive elements and their ancestors
 	Full        bool   // no elision of long runs of alike siblings
+	Boxes       bool   // [box=x,y,width,height] after each ref
 }
 
 // Elision: a run of at least elideMin alike siblings shows its first
@@ -40,7 +43,31 @@ func render(s *refs.Snapshot, v view) (string, error) {
 		root = refs.InteractiveOnly(root)
 	}
 	root = shape(root, v, 0)
-	return refs.Text(root, refs.TextOptions{}), nil
+	text := refs.Text(root, refs.TextOptions{})
+	if v.Boxes {
+		text = withBoxes(text, root)
+	}
+	return text, nil
+}
+
+var refMark = regexp.MustCompile(`\[ref=(e\d+)\]`)
+
+// withBoxes adds each element's border box after its ref.
+func withBoxes(text string, root *refs.Node) string {
+	boxes := map[string]*refs.Box{}
+	root.Walk(func(n *refs.Node, _ int) bool {
+		if n.Ref != "" && n.Box != nil {
+			boxes[n.Ref] = n.Box
+		}
+		return true
+	})
+	return refMark.ReplaceAllStringFunc(text, func(m string) string {
+		b := boxes[m[5:len(m)-1]]
+		if b == nil {
+			return m
+		}
+		return fmt.Sprintf("%s [box=%g,%g,%g,%g]", m, math.Round(b.X), math.Round(b.Y), math.Round(b.Width), math.Round(b.Height))
+	})
 }
 
 // shape copies n, cutting the tree at v.Depth and eliding long runs of

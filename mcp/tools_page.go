@@ -22,6 +22,7 @@ type snapshotArgs struct {
 	Target      string `json:"target,omitempty" jsonschema:"Exact target element reference from the page snapshot (e12): only its subtree"`
 	Depth       int    `json:"depth,omitempty" jsonschema:"Limit the depth of the snapshot tree"`
 	Filename    string `json:"filename,omitempty" jsonschema:"Save snapshot to a file instead of returning it in the response. Relative file names are resolved against the working directory."`
+	Boxes       bool   `json:"boxes,omitempty" jsonschema:"Include each element's bounding box as [box=x,y,width,height] in the snapshot. Coordinates are viewport-relative, in CSS pixels"`
 	Interactive bool   `json:"interactive,omitempty" jsonschema:"Ariadne: only interactive elements (controls, links) and their ancestors"`
 	Full        bool   `json:"full,omitempty" jsonschema:"Ariadne: show every item of long runs of alike siblings instead of the first few"`
 }
@@ -85,7 +86,7 @@ func pageTools() []Tool {
 			}),
 		def("browser_snapshot", "Page snapshot", "Capture accessibility snapshot of the current page, this is better than screenshot. Ariadne: long runs of alike items are elided (their refs stay valid); interactive and target narrow it down.", playwright|readOnly, nil,
 			func(ctx context.Context, s *Server, in snapshotArgs) (*answer, error) {
-				a, err := s.snapshotAnswer(ctx, view{Scope: in.Target, Depth: in.Depth, Interactive: in.Interactive, Full: in.Full})
+				a, err := s.snapshotAnswer(ctx, view{Scope: in.Target, Depth: in.Depth, Interactive: in.Interactive, Full: in.Full, Boxes: in.Boxes})
 				if err != nil || in.Filename == "" {
 					return a, err
 				}

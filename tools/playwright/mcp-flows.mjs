@@ -71,13 +71,14 @@ class Run {
     return { text, error: !!res.isError };
   }
 
-  // ref finds the nth element with that role whose name matches, after the
-  // first line that matches within (a row, a card), in the agent's view.
+  // ref finds the nth element with that role whose name matches, in the
+  // agent's view of the page; within: {role, text} looks only inside the
+  // container of that role (a row, a card) that holds the text.
   ref(role, name, { nth = 0, within = null } = {}) {
     let start = 0;
     let indent = -1;
     if (within) {
-      start = this.lines.findIndex((l) => within.test(l));
+      start = this.container(within);
       if (start < 0) return null;
       indent = this.lines[start].search(/\S/);
       start++;
@@ -92,6 +93,21 @@ class Run {
       if (seen++ === nth) return m[3];
     }
     return null;
+  }
+
+  // container returns the line of the first element of within.role that
+  // holds within.text (on its own line or below it), or -1.
+  container(within) {
+    const opens = new RegExp(`^\\s*- ${within.role}\\b`);
+    const depth = (l) => l.search(/\S/);
+    for (let hit = 0; hit < this.lines.length; hit++) {
+      if (!this.lines[hit].includes(within.text)) continue;
+      for (let i = hit; i >= 0; i--) {
+        if (opens.test(this.lines[i]) && depth(this.lines[i]) <= depth(this.lines[hit])) return i;
+        if (depth(this.lines[i]) === 0) break;
+      }
+    }
+    return -1;
   }
 
   // act calls a tool on the ref find() gives; when the server says the ref
@@ -157,7 +173,7 @@ const flows = {
   },
   async table(r) {
     await r.call('browser_navigate', { url: `${base}/table.html` });
-    await r.act('browser_click', () => r.ref('button', 'Delete', { within: /row "Grace Hopper/ }));
+    await r.act('browser_click', () => r.ref('button', 'Delete', { within: { role: 'row', text: 'Grace Hopper' } }));
     return { status: await r.read(status()), rows: await r.read("() => [...document.querySelectorAll('tbody tr')].map((tr) => tr.cells[0].textContent)") };
   },
   async iframe(r) {
@@ -201,7 +217,11 @@ const flows = {
   },
 };
 
+const t0 = performance.now();
 const out = { tools: (await client.listTools()).tools.map((t) => t.name), flows: [] };
+// Warm up (Playwright MCP launches its browser on the first call), not counted.
+await client.callTool({ name: 'browser_navigate', arguments: { url: `${base}/` } });
+out.startMs = Math.round(performance.now() - t0);
 for (const [name, flow] of Object.entries(flows)) {
   if (only && !only.has(name)) continue;
   const r = new Run(name);
