@@ -132,7 +132,8 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.WindowSize(opts.Viewport.Width, opts.Viewport.Height),
 		)
 		if opts.DebugPort > 0 {
-			flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(opts.DebugPort)))
+			// A port needs the websocket transport instead of the pipe.
+			flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(opts.DebugPort)), remote.WebSocket)
 		}
 		if opts.Headful {
 			flags = append(flags, chromedp.VisibleWindow)

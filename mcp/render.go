@@ -85,7 +85,7 @@ func shape(n *refs.Node, v view, depth int) *refs.Node {
 			}
 			return true
 		})
-		cp.Children = []*refs.Node{note(fmt.Sprintf("… %d more elements below (depth limit); browser_snapshot target=%s shows them", count, n.Ref))}
+		cp.Children = []*refs.Node{note(fmt.Sprintf("… %d more %s below (depth limit); browser_snapshot target=%s shows them", count, plural(count, "element"), n.Ref))}
 		return &cp
 	}
 	kids := make([]*refs.Node, 0, len(n.Children))
@@ -152,4 +152,11 @@ func shapeKey(n *refs.Node, d int) string {
 	}
 	b.WriteString(")")
 	return b.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

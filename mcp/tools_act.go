@@ -9,13 +9,8 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
-// The argument names and descriptions of Playwright MCP 0.0.83's tools;
-// Ariadne's additions are marked "Ariadne:".
-const (
-	elementDesc  = "Human-readable element description used to obtain permission to interact with the element"
-	targetDesc   = "Exact target element reference from the page snapshot (e12)"
-	snapshotDesc = "Ariadne: answer with the whole page snapshot instead of what changed"
-)
+// The argument names and descriptions are Playwright MCP 0.0.83's;
+// Ariadne's additions say "Ariadne:".
 
 type clickArgs struct {
 	Element     string   `json:"element,omitempty" jsonschema:"Human-readable element description used to obtain permission to interact with the element"`

@@ -1,0 +1,329 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/demo"
+)
+
+// These tests run the server on a real Chromium, through the go-sdk's
+// client on an in-memory transport, against the demo site and
+// testdata/pages on loopback, and check what happened on the page.
+
+type client struct {
+	t  *testing.T
+	cs *sdk.ClientSession
+	b  *browser.Browser
+}
+
+func startServer(t *testing.T, mod ...func(*browser.Options)) *client {
+	t.Helper()
+	if _, err := browser.FindChrome(""); err != nil {
+		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
+			t.Fatalf("no browser: %v", err)
+		}
+		t.Skipf("no browser: %v", err)
+	}
+	opts := browser.Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second, Dialogs: "wait", TextContainers: true}
+	for _, m := range mod {
+		m(&opts)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := browser.Launch(ctx, opts)
+	if err != nil {
+		t.Fatalf("launching the browser: %v", err)
+	}
+	t.Cleanup(func() { b.Close() })
+	s := New(b, Options{Dir: t.TempDir()})
+	st, ct := sdk.NewInMemoryTransports()
+	ss, err := s.SDK().Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return &client{t: t, cs: cs, b: b}
+}
+
+// call calls a tool and returns its text and whether it was a tool error.
+func (c *client) call(name string, args map[string]any) (string, bool) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := c.cs.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		c.t.Fatalf("%s: %v", name, err)
+	}
+	var b strings.Builder
+	for _, x := range res.Content {
+		if tc, ok := x.(*sdk.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String(), res.IsError
+}
+
+// ok calls a tool that must succeed.
+func (c *client) ok(name string, args map[string]any) string {
+	c.t.Helper()
+	text, isErr := c.call(name, args)
+	if isErr {
+		c.t.Fatalf("%s %v failed:\n%s", name, args, text)
+	}
+	return text
+}
+
+// eval reads the page with browser_evaluate and decodes the JSON value.
+func (c *client) eval(fn string) any {
+	c.t.Helper()
+	text := c.ok("browser_evaluate", map[string]any{"function": fn})
+	m := regexp.MustCompile(`(?s)### Result\n(.*?)\n`).FindStringSubmatch(text)
+	if m == nil {
+		c.t.Fatalf("evaluate answered %q", text)
+	}
+	var v any
+	if err := json.Unmarshal([]byte(m[1]), &v); err != nil {
+		c.t.Fatalf("evaluate answered %q: %v", m[1], err)
+	}
+	return v
+}
+
+// ref finds the ref of the nth line with that role and name in text.
+func ref(t *testing.T, text, role, name string, nth int) string {
+	t.Helper()
+	re := regexp.MustCompile(`- ` + role + ` "` + regexp.QuoteMeta(name) + `"[^\n]*\[ref=(e\d+)\]`)
+	all := re.FindAllStringSubmatch(text, -1)
+	if len(all) <= nth {
+		t.Fatalf("no %s %q #%d in\n%s", role, name, nth, text)
+	}
+	return all[nth][1]
+}
+
+func errorCode(text string) string {
+	m := regexp.MustCompile(`code: (\w+)`).FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+func demoSite(t *testing.T) string {
+	srv := httptest.NewServer(demo.Handler())
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func testPages(t *testing.T) string {
+	srv := httptest.NewServer(http.FileServer(http.Dir(filepath.Join("testdata", "pages"))))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func TestActionsAnswerWithWhatChanged(t *testing.T) {
+	c := startServer(t)
+	page := c.ok("browser_navigate", map[string]any{"url": demoSite(t) + "/products.html"})
+	second := ref(t, page, "button", "Add to cart", 1)
+	got := c.ok("browser_click", map[string]any{"target": second})
+	if strings.Contains(got, "### Snapshot") || !strings.Contains(got, "### Changes since the last snapshot") {
+		t.Fatalf("a click should answer with the changes only:\n%s", got)
+	}
+	if !regexp.MustCompile(`~ status "?[^\n]*Cart: 1 item`).MatchString(got) && !strings.Contains(got, `Cart: 1 item`) {
+		t.Errorf("the changes do not show the cart:\n%s", got)
+	}
+	if n := strings.Count(got, "\n"); n > 15 {
+		t.Errorf("the answer has %d lines; the page changed in two places:\n%s", n, got)
+	}
+	if v := c.eval(`() => document.querySelectorAll('article')[1].querySelector('.in-cart').textContent`); v != "1 in cart" {
+		t.Errorf("the second card says %v", v)
+	}
+	whole := c.ok("browser_click", map[string]any{"target": second, "snapshot": true})
+	if !strings.Contains(whole, "### Snapshot") || !strings.Contains(whole, "Cart: 2 items") {
+		t.Errorf("snapshot: true should answer with the whole page:\n%s", whole)
+	}
+}
+
+func TestStaleAndUnknownRefs(t *testing.T) {
+	c := startServer(t)
+	base := demoSite(t)
+	page := c.ok("browser_navigate", map[string]any{"url": base + "/products.html"})
+	old := ref(t, page, "button", "Add to cart", 0)
+	c.ok("browser_navigate", map[string]any{"url": base + "/signin.html"})
+	text, isErr := c.call("browser_click", map[string]any{"target": old})
+	if !isErr || errorCode(text) != "stale_ref" || !strings.Contains(text, "snapshot") {
+		t.Errorf("a ref of the old page: want a stale_ref error that says to take a snapshot, got\n%s", text)
+	}
+	text, isErr = c.call("browser_click", map[string]any{"target": "e999"})
+	if !isErr || errorCode(text) != "unknown_ref" {
+		t.Errorf("a ref never issued: want unknown_ref, got\n%s", text)
+	}
+	text, isErr = c.call("browser_click", map[string]any{"target": "Sign in"})
+	if !isErr || errorCode(text) != "bad_ref" || !strings.Contains(text, "Next:") {
+		t.Errorf("not a ref: want bad_ref with what to do next, got\n%s", text)
+	}
+}
+
+func TestLongListsElidedRefsStayValid(t *testing.T) {
+	c := startServer(t)
+	page := c.ok("browser_navigate", map[string]any{"url": testPages(t) + "/catalog.html"})
+	m := regexp.MustCompile(`… 37 more listitem like these \((e\d+)…(e\d+), refs valid\); browser_snapshot target=(e\d+) full=true shows them`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("40 alike items should show 3 and one line for 37:\n%s", page)
+	}
+	if strings.Contains(page, "Item 4\"") || strings.Contains(page, "Item 40") {
+		t.Errorf("elided items are shown:\n%s", page)
+	}
+	full := c.ok("browser_snapshot", map[string]any{"target": m[3], "full": true})
+	if n := strings.Count(full, `- button "Buy"`); n != 40 {
+		t.Fatalf("full=true shows %d Buy buttons, want 40", n)
+	}
+	// The 30th item's button, never shown in the first answer, by its ref.
+	buy30 := ref(t, full, "button", "Buy", 29)
+	c.ok("browser_click", map[string]any{"target": buy30})
+	if v := c.eval(`() => document.getElementById('status').textContent`); v != "Bought item 30" {
+		t.Errorf("the page says %v after clicking the 30th Buy", v)
+	}
+	found := c.ok("browser_find", map[string]any{"role": "button", "name": "Buy"})
+	if !strings.Contains(found, "40 matches") || !strings.Contains(found, `with "Item 30"`) {
+		t.Errorf("browser_find role=button name=Buy:\n%s", found)
+	}
+	small := c.ok("browser_snapshot", map[string]any{"interactive": true, "depth": 2})
+	if strings.Contains(small, "heading") || strings.Contains(small, "Item 1") || len(small) > len(page)/2 {
+		t.Errorf("interactive, depth 2 should be smaller than the page:\n%s", small)
+	}
+}
+
+func TestDialogsNeverBlock(t *testing.T) {
+	c := startServer(t)
+	page := c.ok("browser_navigate", map[string]any{"url": demoSite(t) + "/dialog.html"})
+	got := c.ok("browser_click", map[string]any{"target": ref(t, page, "button", "Ask to confirm", 0)})
+	if !strings.Contains(got, "### Modal state") || !strings.Contains(got, `"confirm" dialog with message "Leave the labyrinth?"`) {
+		t.Fatalf("the click should report the waiting dialog:\n%s", got)
+	}
+	text, isErr := c.call("browser_click", map[string]any{"target": ref(t, page, "button", "Show alert", 0)})
+	if !isErr || errorCode(text) != "dialog_open" || !strings.Contains(text, "browser_handle_dialog") {
+		t.Errorf("an action while the dialog waits: want dialog_open, got\n%s", text)
+	}
+	done := c.ok("browser_handle_dialog", map[string]any{"accept": true})
+	if !strings.Contains(done, "accepted the confirm dialog") || !strings.Contains(done, "confirm: true") {
+		t.Errorf("handle_dialog should report the answer and the page's change:\n%s", done)
+	}
+	if v := c.eval(`() => document.getElementById('status').textContent`); v != "confirm: true" {
+		t.Errorf("the page says %v", v)
+	}
+}
+
+func TestDownloadsAndUploadsAreReported(t *testing.T) {
+	dl := t.TempDir()
+	c := startServer(t, func(o *browser.Options) { o.DownloadDir = dl })
+	page := c.ok("browser_navigate", map[string]any{"url": testPages(t) + "/catalog.html"})
+	got := c.ok("browser_click", map[string]any{"target": ref(t, page, "link", "Download the report", 0)})
+	if !strings.Contains(got, "downloaded") || !strings.Contains(got, "report.txt") {
+		t.Errorf("the click should report the download:\n%s", got)
+	}
+	data, err := os.ReadFile(filepath.Join(dl, "report.txt"))
+	if err != nil || string(data) != "quarterly numbers\n" {
+		t.Errorf("the download holds %q (%v)", data, err)
+	}
+	file := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(file, []byte("x"), 0o644)
+	input := regexp.MustCompile(`- button "Attachment" \[ref=(e\d+)\]|- button "Choose File" \[ref=(e\d+)\]|- textbox "Attachment" \[ref=(e\d+)\]`).FindStringSubmatch(page)
+	if input == nil {
+		t.Fatalf("no file input in\n%s", page)
+	}
+	target := input[1] + input[2] + input[3]
+	c.ok("browser_click", map[string]any{"target": target})
+	c.ok("browser_file_upload", map[string]any{"paths": []string{file}})
+	if v := c.eval(`() => document.getElementById('picked').textContent`); v != "Picked notes.txt" {
+		t.Errorf("the page says %v after the upload", v)
+	}
+}
+
+func TestLocatorLadderAndDiff(t *testing.T) {
+	c := startServer(t)
+	page := c.ok("browser_navigate", map[string]any{"url": demoSite(t) + "/products.html"})
+	second := ref(t, page, "button", "Add to cart", 1)
+	loc := c.ok("browser_generate_locator", map[string]any{"target": second, "language": "python"})
+	if !strings.Contains(loc, `get_by_role("article").filter(has_text="Linen notebook").get_by_role("button", name="Add to cart")`) {
+		t.Errorf("the second card's button should be scoped in its card:\n%s", loc)
+	}
+	if !regexp.MustCompile(`role\s+4\s+get_by_role\("button", name="Add to cart"\)`).MatchString(loc) {
+		t.Errorf("the ladder should show the unscoped role locator matching 4:\n%s", loc)
+	}
+	c.ok("browser_evaluate", map[string]any{"function": `() => { document.getElementById('cart').textContent = 'Cart: 9 items'; }`})
+	d := c.ok("browser_snapshot_diff", nil)
+	if !strings.Contains(d, "Cart: 9 items") || strings.Contains(d, "### Snapshot") {
+		t.Errorf("the diff should show the changed status only:\n%s", d)
+	}
+	if d2 := c.ok("browser_snapshot_diff", nil); !strings.Contains(d2, "no change") {
+		t.Errorf("a second diff has nothing new:\n%s", d2)
+	}
+}
+
+func TestCDPPortLetsAnotherClientWatch(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	c := startServer(t, func(o *browser.Options) { o.DebugPort = port })
+	base := demoSite(t)
+	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
+	resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/json/list", port))
+	if err != nil {
+		t.Fatalf("the DevTools port does not answer: %v", err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(body), base+"/table.html") {
+		t.Errorf("the DevTools target list does not show the agent's page:\n%s", body)
+	}
+	// Another client attaches to the agent's own tab and reads it live.
+	var targets []struct{ ID, Type, URL string }
+	if err := json.Unmarshal(body, &targets); err != nil {
+		t.Fatal(err)
+	}
+	id := ""
+	for _, tg := range targets {
+		if tg.Type == "page" && strings.HasSuffix(tg.URL, "/table.html") {
+			id = tg.ID
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	alloc, cancelAlloc := remote.NewAllocator(ctx, fmt.Sprintf("http://127.0.0.1:%d", port))
+	defer cancelAlloc()
+	watch, cancelWatch := chromedp.NewContext(alloc, chromedp.WithTargetID(target.ID(id)))
+	defer cancelWatch()
+	c.ok("browser_click", map[string]any{"target": ref(t, c.ok("browser_snapshot", nil), "button", "Delete", 1)})
+	status, err := chromedp.Run(watch, chromedp.Evaluate[string](`document.getElementById('status').textContent`))
+	if err != nil {
+		t.Fatalf("watching the agent's tab: %v", err)
+	}
+	if status != "Deleted Grace Hopper. 3 members left" {
+		t.Errorf("the watcher reads %q", status)
+	}
+}
