@@ -48,24 +48,18 @@ func evalPage(ctx context.Context, fn string) (json.RawMessage, error) {
 
 // evalPage calls fn with the element, moved from Ariadne's isolated world
 // into the page's main world through its backend node id.
-func (t *element) evalPage(ctx context.Context, fn string) (json.RawMessage, error) {
-	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
-		Expression: fmt.Sprintf("__ariadne.act.element(%d)", t.handle),
-		ContextID:  t.world.ctxID,
-	})
+func (el *element) evalPage(ctx context.Context, fn string) (json.RawMessage, error) {
+	id, err := el.object(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if res.ExceptionDetails != nil || res.Result == nil || res.Result.ObjectID == "" {
-		return nil, staleRef(t.ref, t.entry, "the element is gone")
-	}
-	node, err := chromedp.Call(ctx, dom.DescribeNode, dom.DescribeNodeParams{ObjectID: res.Result.ObjectID})
+	node, err := chromedp.Call(ctx, dom.DescribeNode, dom.DescribeNodeParams{ObjectID: id})
 	if err != nil {
-		return nil, fmt.Errorf("describing ref %s: %w", t.ref, err)
+		return nil, fmt.Errorf("describing ref %s: %w", el.ref, err)
 	}
 	obj, err := chromedp.Call(ctx, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: node.Node.BackendNodeID})
 	if err != nil {
-		return nil, fmt.Errorf("resolving ref %s in the page's world: %w", t.ref, err)
+		return nil, fmt.Errorf("resolving ref %s in the page's world: %w", el.ref, err)
 	}
 	val, err := chromedp.Call(ctx, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
 		FunctionDeclaration: fn,

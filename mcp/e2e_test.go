@@ -327,3 +327,41 @@ func TestCDPPortLetsAnotherClientWatch(t *testing.T) {
 		t.Errorf("the watcher reads %q", status)
 	}
 }
+
+func TestEvaluateConsoleResizeTabs(t *testing.T) {
+	c := startServer(t)
+	base := demoSite(t)
+	page := c.ok("browser_navigate", map[string]any{"url": base + "/products.html"})
+	got := c.ok("browser_evaluate", map[string]any{"target": ref(t, page, "heading", "Linen notebook", 0), "function": "(el) => el.closest('article').querySelector('.price').textContent"})
+	if !strings.Contains(got, `"$19.99"`) {
+		t.Errorf("evaluate on an element:\n%s", got)
+	}
+	c.ok("browser_evaluate", map[string]any{"function": "() => { console.log('hello', 42); console.error('bad thing'); }"})
+	errs := c.ok("browser_console_messages", map[string]any{"level": "error"})
+	if !strings.Contains(errs, "[error] bad thing") || strings.Contains(errs, "hello") {
+		t.Errorf("level error:\n%s", errs)
+	}
+	if all := c.ok("browser_console_messages", map[string]any{"level": "debug"}); !strings.Contains(all, "[log] hello 42") {
+		t.Errorf("level debug:\n%s", all)
+	}
+	c.ok("browser_resize", map[string]any{"width": 800, "height": 600})
+	if w := c.eval("() => window.innerWidth"); w != float64(800) {
+		t.Errorf("innerWidth %v after resizing to 800", w)
+	}
+	if text, isErr := c.call("browser_evaluate", map[string]any{"function": "() => { throw new Error('nope') }"}); !isErr || !strings.Contains(text, "nope") {
+		t.Errorf("a throwing function should be a tool error naming the exception:\n%s", text)
+	}
+	opened := c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/popup.html"})
+	if !strings.Contains(opened, "1: (current) [Popup") {
+		t.Errorf("tabs new:\n%s", opened)
+	}
+	c.ok("browser_tabs", map[string]any{"action": "select", "index": 0})
+	if v := c.eval("() => location.pathname"); v != "/products.html" {
+		t.Errorf("tab 0 is %v", v)
+	}
+	c.ok("browser_navigate", map[string]any{"url": base + "/signin.html"})
+	back := c.ok("browser_navigate_back", nil)
+	if !strings.Contains(back, "went back to "+base+"/products.html") || !strings.Contains(back, "### Snapshot") {
+		t.Errorf("navigate_back:\n%s", back)
+	}
+}
