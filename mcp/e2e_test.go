@@ -365,3 +365,42 @@ func TestEvaluateConsoleResizeTabs(t *testing.T) {
 		t.Errorf("navigate_back:\n%s", back)
 	}
 }
+
+func TestFormToolsOnTheControlsPage(t *testing.T) {
+	c := startServer(t)
+	page := c.ok("browser_navigate", map[string]any{"url": demoSite(t) + "/controls.html"})
+	got := c.ok("browser_fill_form", map[string]any{"fields": []map[string]any{
+		{"target": ref(t, page, "combobox", "Favourite fruit", 0), "name": "Favourite fruit", "type": "combobox", "value": "Cherry"},
+		{"target": ref(t, page, "checkbox", "Email me", 0), "name": "Email me", "type": "checkbox", "value": "false"},
+		{"target": ref(t, page, "checkbox", "Text me", 0), "name": "Text me", "type": "checkbox", "value": "true"},
+		{"target": ref(t, page, "radio", "Dark", 0), "name": "Dark", "type": "radio", "value": "true"},
+		{"target": ref(t, page, "textbox", "Note", 0), "name": "Note", "type": "textbox", "value": "Bring string"},
+	}})
+	if !strings.Contains(got, `set "Note"`) || !strings.Contains(got, "Theme: dark; notify: text") {
+		t.Errorf("fill_form should report each field and what changed:\n%s", got)
+	}
+	v := c.eval(`() => ['fruit-status', 'prefs-status', 'note-status'].map((id) => document.getElementById(id).textContent)`)
+	want := []any{"Fruit: Cherry", "Theme: dark; notify: text", "Note: Bring string"}
+	if fmt.Sprint(v) != fmt.Sprint(want) {
+		t.Errorf("the page shows %v, want %v", v, want)
+	}
+	c.ok("browser_select_option", map[string]any{"target": ref(t, page, "combobox", "Favourite fruit", 0), "values": []string{"fig"}})
+	if v := c.eval(`() => document.getElementById('fruit-status').textContent`); v != "Fruit: Fig" {
+		t.Errorf("after select_option the page shows %v", v)
+	}
+	text, isErr := c.call("browser_select_option", map[string]any{"target": ref(t, page, "combobox", "Favourite fruit", 0), "values": []string{"durian"}})
+	if !isErr || errorCode(text) != "option_not_found" || !strings.Contains(text, "Banana") {
+		t.Errorf("an option that is not there: want option_not_found listing the options, got\n%s", text)
+	}
+	note := ref(t, page, "textbox", "Note", 0)
+	c.ok("browser_type", map[string]any{"target": note, "text": " twice", "slowly": true})
+	c.ok("browser_press_key", map[string]any{"key": "Backspace"})
+	if v := c.eval(`() => document.getElementById('note-status').textContent`); v != "Note: Bring string twic" {
+		t.Errorf("after typing slowly and a Backspace the page shows %v", v)
+	}
+	c.ok("browser_hover", map[string]any{"target": ref(t, page, "heading", "Select", 0)})
+	text, isErr = c.call("browser_fill_form", map[string]any{"fields": []map[string]any{{"target": note, "name": "Note", "type": "checkbox", "value": "maybe"}}})
+	if !isErr || errorCode(text) != "bad_argument" || !strings.Contains(text, "true or false") {
+		t.Errorf("a checkbox value that is not true/false: got\n%s", text)
+	}
+}
