@@ -77,6 +77,10 @@ func shape(n *refs.Node, v view, depth int) *refs.Node {
 	if len(n.Children) == 0 {
 		return &cp
 	}
+	if !onlyText(n) && n.Name != "" && n.Name == contentText(n) {
+		// A row named by its cells says the cells twice; they follow.
+		cp.Name = ""
+	}
 	if v.Depth > 0 && depth >= v.Depth && !onlyText(n) {
 		count := 0
 		n.Walk(func(x *refs.Node, _ int) bool {
@@ -159,4 +163,26 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// contentText is the text an element's name is computed from when it
+// comes from its content: its leaves' names and texts, space-separated.
+func contentText(n *refs.Node) string {
+	var parts []string
+	var walk func(x *refs.Node)
+	walk = func(x *refs.Node) {
+		if x.IsText() || len(x.Children) == 0 {
+			if x.Name != "" {
+				parts = append(parts, x.Name)
+			}
+			return
+		}
+		for _, c := range x.Children {
+			walk(c)
+		}
+	}
+	for _, c := range n.Children {
+		walk(c)
+	}
+	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
 }

@@ -92,3 +92,15 @@ func TestRenderScopeDepthInteractive(t *testing.T) {
 		t.Errorf("scope on a bad ref: %v, want bad_ref", err)
 	}
 }
+
+func TestRenderDropsNamesThatRepeatTheContent(t *testing.T) {
+	row := el("e3", "row", "Ada Lovelace Owner Edit", el("e4", "cell", "Ada Lovelace"), el("e5", "cell", "Owner"), el("e6", "button", "Edit"))
+	link := el("e7", "link", "Docs", txt("Docs"))
+	got, _ := render(page(el("e2", "table", "Team", row), link), view{})
+	if strings.Contains(got, `row "Ada`) || !strings.Contains(got, "- row [ref=e3]:") || !strings.Contains(got, `cell "Ada Lovelace" [ref=e4]`) {
+		t.Errorf("the row's name repeats its cells:\n%s", got)
+	}
+	if !strings.Contains(got, `link "Docs" [ref=e7]`) || !strings.Contains(got, `table "Team"`) {
+		t.Errorf("names that say something else stay:\n%s", got)
+	}
+}
