@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -60,8 +61,15 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "ariadne mcp: watch this browser from another terminal with: ariadne --remote http://127.0.0.1:%d\n", *port)
 	}
 	srv := mcp.New(b, mcp.Options{Version: mcpVersion, Lang: l, Dir: *dir})
-	if err := srv.Run(ctx, &sdk.StdioTransport{}); err != nil && ctx.Err() == nil {
+	t := &sdk.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
+	if err := srv.Run(ctx, t); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("mcp: %w", err)
 	}
 	return nil
 }
+
+// nopWriteCloser lets the server write to the command's stdout without
+// closing it.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

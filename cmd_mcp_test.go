@@ -244,3 +244,25 @@ func playwrightToolNames() []string {
 		"browser_file_upload", "browser_handle_dialog", "browser_tabs", "browser_wait_for", "browser_take_screenshot",
 		"browser_resize", "browser_close", "browser_console_messages", "browser_evaluate"}
 }
+
+func TestMCPCommandLine(t *testing.T) {
+	for _, args := range [][]string{
+		{"mcp", "--lang", "cobol"},
+		{"mcp", "extra"},
+		{"mcp", "--cdp-port", "70000"},
+		{"mcp", "--dialogs", "maybe"},
+	} {
+		if _, stderr, code := cli(t, args...); code != exitUsage || stderr == "" {
+			t.Errorf("%v: exit %d, stderr %q; want %d and a message", args, code, stderr, exitUsage)
+		}
+	}
+	out, _, code := cli(t, "mcp", "--help")
+	if code != exitOK || !strings.Contains(out, "--cdp-port") || !strings.Contains(out, "Model Context Protocol") {
+		t.Errorf("mcp --help: exit %d\n%s", code, out)
+	}
+	// With stdin at its end the server stops at once and closes the browser.
+	cliNeedsBrowser(t)
+	if _, stderr, code := cli(t, "mcp"); code != exitOK {
+		t.Errorf("mcp with no client: exit %d, %s", code, stderr)
+	}
+}
