@@ -404,3 +404,28 @@ func TestFormToolsOnTheControlsPage(t *testing.T) {
 		t.Errorf("a checkbox value that is not true/false: got\n%s", text)
 	}
 }
+
+func TestPopupsAndSecrets(t *testing.T) {
+	c := startServer(t)
+	base := demoSite(t)
+	page := c.ok("browser_navigate", map[string]any{"url": base + "/windows.html"})
+	got := c.ok("browser_click", map[string]any{"target": ref(t, page, "button", "Open popup window", 0)})
+	if !strings.Contains(got, "a new tab opened: 1 [") || !strings.Contains(got, "popup.html") || !strings.Contains(got, "index=1") {
+		t.Errorf("the click should say which tab the popup became:\n%s", got)
+	}
+	if !strings.Contains(got, "Popup opened") {
+		t.Errorf("the page's status should change:\n%s", got)
+	}
+	page = c.ok("browser_navigate", map[string]any{"url": base + "/signin.html"})
+	typed := c.ok("browser_type", map[string]any{"target": ref(t, page, "textbox", "Password", 0), "text": "correct horse"})
+	filled := c.ok("browser_fill_form", map[string]any{"fields": []map[string]any{{"target": ref(t, page, "textbox", "Password", 0), "name": "Password", "type": "textbox", "value": "battery staple"}}})
+	snap := c.ok("browser_snapshot", nil)
+	for _, text := range []string{typed, filled, snap} {
+		if strings.Contains(text, "correct horse") || strings.Contains(text, "battery staple") {
+			t.Errorf("a password reached the answer:\n%s", text)
+		}
+	}
+	if v := c.eval(`() => document.getElementById('password').value`); v != "battery staple" {
+		t.Errorf("the password field holds %v", v)
+	}
+}

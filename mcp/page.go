@@ -27,7 +27,7 @@ func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult
 			a.say("forced: %s", res.Forced)
 		}
 	}
-	s.drainEvents(a)
+	s.drainEvents(ctx, a)
 	if d := s.sess.PendingDialog(); d != nil {
 		a.modal = append(a.modal, dialogModal(d))
 		// The page is frozen behind the dialog; its tree cannot be read.
@@ -37,8 +37,10 @@ func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult
 	if err != nil {
 		return err
 	}
-	a.url, a.title = snap.URL, snap.Title
 	navigated := res != nil && res.Navigated
+	if last := s.last[snap.Tab]; whole || navigated || last == nil || last.URL != snap.URL || last.Title != snap.Title {
+		a.url, a.title = snap.URL, snap.Title
+	}
 	c := diff(s.last[snap.Tab], snap)
 	full, err := render(snap, view{})
 	if err != nil {
@@ -70,13 +72,13 @@ func dialogModal(d *browser.Dialog) string {
 }
 
 // drainEvents reports what the browser did on its own since the last call.
-func (s *Server) drainEvents(a *answer) {
+func (s *Server) drainEvents(ctx context.Context, a *answer) {
 	for {
 		select {
 		case ev := <-s.sess.Events():
 			switch ev.Kind {
 			case browser.EventTabOpened:
-				a.events = append(a.events, fmt.Sprintf("a new tab opened: %s; browser_tabs action=select switches to it", sanitize(ev.URL)))
+				a.events = append(a.events, s.tabOpened(ctx, ev))
 			case browser.EventTabClosed:
 				a.events = append(a.events, "a tab closed itself")
 			case browser.EventDownload:
@@ -90,11 +92,22 @@ func (s *Server) drainEvents(a *answer) {
 	}
 }
 
+// tabOpened says which tab a popup became and how to switch to it.
+func (s *Server) tabOpened(ctx context.Context, ev browser.Event) string {
+	tabs, _ := s.sess.Tabs(ctx)
+	for _, t := range tabs {
+		if t.ID == ev.Tab {
+			return fmt.Sprintf("a new tab opened: %d [%s](%s); browser_tabs action=select index=%d switches to it", t.Index-1, sanitize(t.Title), sanitize(t.URL), t.Index-1)
+		}
+	}
+	return fmt.Sprintf("a new tab opened: %s (it has closed since)", sanitize(ev.URL))
+}
+
 // snapshotAnswer is browser_snapshot's answer: the view asked for, which
 // also becomes the base of the next diff.
 func (s *Server) snapshotAnswer(ctx context.Context, v view) (*answer, error) {
 	a := &answer{}
-	s.drainEvents(a)
+	s.drainEvents(ctx, a)
 	if d := s.sess.PendingDialog(); d != nil {
 		a.modal = append(a.modal, dialogModal(d))
 		return a, nil

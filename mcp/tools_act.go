@@ -126,7 +126,7 @@ func actionTools() []Tool {
 					if res.Healed {
 						a.say("%s had been re-rendered: healed", f.Target)
 					}
-					a.say("set %q (%s) to %s", f.Name, f.Target, quoteValue(f))
+					a.say("set %q (%s)", sanitize(f.Name), f.Target)
 					last = res
 				}
 				last.Healed = false
@@ -215,13 +215,6 @@ func (s *Server) fillField(ctx context.Context, f formField) (*browser.ActionRes
 		return s.sess.Fill(ctx, f.Target, f.Value, o)
 	}
 	return nil, refs.Errorf(refs.CodeBadArgument, "field type %q: want textbox, checkbox, radio, combobox or slider", f.Type)
-}
-
-func quoteValue(f formField) string {
-	if f.Type == "checkbox" || f.Type == "radio" {
-		return strings.ToLower(f.Value)
-	}
-	return `"` + sanitize(f.Value) + `"`
 }
 
 // modifiers maps Playwright's ControlOrMeta to Control (Ariadne's browser

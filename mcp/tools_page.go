@@ -235,7 +235,7 @@ func tabsTool(ctx context.Context, s *Server, in tabsArgs) (*answer, error) {
 		}
 		a.events = append(a.events, fmt.Sprintf("%d:%s [%s](%s)", t.Index-1, cur, sanitize(t.Title), sanitize(t.URL)))
 	}
-	s.drainEvents(&answer{}) // tabs just listed need no second report
+	s.drainEvents(ctx, &answer{}) // tabs just listed need no second report
 	return a, nil
 }
 
