@@ -55,11 +55,9 @@ func startServer(t *testing.T, mod ...func(*browser.Options)) *client {
 	t.Cleanup(func() { b.Close() })
 	s := New(b, Options{Dir: t.TempDir()})
 	st, ct := sdk.NewInMemoryTransports()
-	ss, err := s.SDK().Connect(context.Background(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
+	sctx, stop := context.WithCancel(context.Background())
+	t.Cleanup(stop)
+	go s.Run(sctx, st)
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), ct, nil)
 	if err != nil {
 		t.Fatal(err)

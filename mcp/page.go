@@ -18,7 +18,7 @@ func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult
 			a.say("%s had been re-rendered: healed to the new element with the same role, name and index (the ref stays valid)", res.Ref)
 		}
 		for _, d := range res.Dialogs {
-			a.events = append(a.events, fmt.Sprintf("%s dialog %q was %s (%s)", d.Type, d.Message, d.Outcome, d.By))
+			a.events = append(a.events, answered(d))
 		}
 		for _, d := range res.Downloads {
 			a.events = append(a.events, "downloaded "+downloadText(d))
@@ -92,6 +92,28 @@ func (s *Server) drainEvents(ctx context.Context, a *answer) {
 	}
 }
 
+// pageNow reads the current tab for an answer, with what happened since
+// the last call; a nil snapshot when a dialog keeps the page from being
+// read (the answer then says so).
+func (s *Server) pageNow(ctx context.Context, a *answer) (*refs.Snapshot, error) {
+	s.drainEvents(ctx, a)
+	if d := s.sess.PendingDialog(); d != nil {
+		a.modal = append(a.modal, dialogModal(d))
+		return nil, nil
+	}
+	snap, err := s.sess.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a.url, a.title = snap.URL, snap.Title
+	return snap, nil
+}
+
+// answered describes a dialog answered during a call.
+func answered(d browser.Dialog) string {
+	return fmt.Sprintf("%s dialog %q was %s (%s)", d.Type, sanitize(d.Message), d.Outcome, d.By)
+}
+
 // tabOpened says which tab a popup became and how to switch to it.
 func (s *Server) tabOpened(ctx context.Context, ev browser.Event) string {
 	tabs, _ := s.sess.Tabs(ctx)
@@ -107,16 +129,10 @@ func (s *Server) tabOpened(ctx context.Context, ev browser.Event) string {
 // also becomes the base of the next diff.
 func (s *Server) snapshotAnswer(ctx context.Context, v view) (*answer, error) {
 	a := &answer{}
-	s.drainEvents(ctx, a)
-	if d := s.sess.PendingDialog(); d != nil {
-		a.modal = append(a.modal, dialogModal(d))
-		return a, nil
+	snap, err := s.pageNow(ctx, a)
+	if snap == nil {
+		return a, err
 	}
-	snap, err := s.sess.Snapshot(ctx)
-	if err != nil {
-		return nil, err
-	}
-	a.url, a.title = snap.URL, snap.Title
 	text, err := render(snap, v)
 	if err != nil {
 		return nil, err
@@ -154,7 +170,7 @@ func (s *Server) navigate(ctx context.Context, verb string, fn func(ctx context.
 	}
 	a.say("%s %s", verb, sanitize(res.URL))
 	for _, d := range nav.Dialogs {
-		a.events = append(a.events, fmt.Sprintf("%s dialog %q was %s (%s)", d.Type, d.Message, d.Outcome, d.By))
+		a.events = append(a.events, answered(d))
 	}
 	if nav.Partial {
 		a.events = append(a.events, "the page had not finished loading within the timeout; snapshotted as it was")

@@ -68,9 +68,6 @@ func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
 	return s.sdk.Run(ctx, t)
 }
 
-// SDK returns the underlying go-sdk server (for in-memory tests).
-func (s *Server) SDK() *sdk.Server { return s.sdk }
-
 // Tool is one tool of the server: its name, what it says to the agent, and
 // how it is added. Tools() is the table that the server, its tests and the
 // README are made from.

@@ -34,15 +34,10 @@ func ariadneTools() []Tool {
 		def("browser_snapshot_diff", "Snapshot diff", "Ariadne: what changed on the page since the last snapshot or action answer (~ changed, + added, - removed), by ref", readOnly, nil,
 			func(ctx context.Context, s *Server, _ diffArgs) (*answer, error) {
 				a := &answer{}
-				if d := s.sess.PendingDialog(); d != nil {
-					a.modal = append(a.modal, dialogModal(d))
-					return a, nil
+				snap, err := s.pageNow(ctx, a)
+				if snap == nil {
+					return a, err
 				}
-				snap, err := s.sess.Snapshot(ctx)
-				if err != nil {
-					return nil, err
-				}
-				a.url, a.title = snap.URL, snap.Title
 				c := diff(s.last[snap.Tab], snap)
 				if c.Common == 0 {
 					a.say("no earlier snapshot of this document: here is the whole page")

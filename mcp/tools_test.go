@@ -17,11 +17,9 @@ func listTools(t *testing.T) map[string]map[string]any {
 	ctx := context.Background()
 	s := New(nil, Options{})
 	st, ct := sdk.NewInMemoryTransports()
-	ss, err := s.SDK().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
+	sctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go s.Run(sctx, st)
 	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
 	cs, err := c.Connect(ctx, ct, nil)
 	if err != nil {
