@@ -61,6 +61,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "ariadne mcp: watch this browser from another terminal with: ariadne --remote http://127.0.0.1:%d\n", *port)
 	}
 	srv := mcp.New(b, mcp.Options{Version: mcpVersion, Lang: l, Dir: *dir})
+	defer srv.Close()
 	t := &sdk.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
 	if err := srv.Run(ctx, t); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("mcp: %w", err)

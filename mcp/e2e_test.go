@@ -112,7 +112,11 @@ func (c *client) eval(fn string) any {
 // ref finds the ref of the nth line with that role and name in text.
 func ref(t *testing.T, text, role, name string, nth int) string {
 	t.Helper()
-	re := regexp.MustCompile(`- ` + role + ` "` + regexp.QuoteMeta(name) + `"[^\n]*\[ref=(e\d+)\]`)
+	label := ` "` + regexp.QuoteMeta(name) + `"`
+	if name == "" {
+		label = ""
+	}
+	re := regexp.MustCompile(`- ` + role + label + `[^\n]*\[ref=(e\d+)\]`)
 	all := re.FindAllStringSubmatch(text, -1)
 	if len(all) <= nth {
 		t.Fatalf("no %s %q #%d in\n%s", role, name, nth, text)
@@ -426,4 +430,92 @@ func TestPopupsAndSecrets(t *testing.T) {
 	if v := c.eval(`() => document.getElementById('password').value`); v != "battery staple" {
 		t.Errorf("the password field holds %v", v)
 	}
+}
+
+func TestRecordExportReplay(t *testing.T) {
+	c := startServer(t)
+	base := brokenToo(t)
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "cart.jsonl")
+	page := c.ok("browser_navigate", map[string]any{"url": base + "/signin.html"})
+	c.ok("browser_record_start", map[string]any{"filename": rec})
+	got := c.ok("browser_type", map[string]any{"target": ref(t, page, "textbox", "Email", 0), "text": "ada@example.com"})
+	if !strings.Contains(got, "recorded: fill") {
+		t.Errorf("the answer should say what was recorded:\n%s", got)
+	}
+	got = c.ok("browser_type", map[string]any{"target": ref(t, page, "textbox", "Password", 0), "text": "correct horse", "submit": true})
+	if !strings.Contains(got, "ARIADNE_SECRET_PASSWORD") || strings.Contains(got, "correct horse") {
+		t.Errorf("the password should be recorded as a secret, and never shown:\n%s", got)
+	}
+	asserted := c.ok("browser_record_assert", map[string]any{"kind": "text", "target": ref(t, page, "status", "", 0)})
+	if !strings.Contains(asserted, `holds: text "Signed in as ada@example.com"`) || !strings.Contains(asserted, "recorded: expect") {
+		t.Errorf("the assertion should hold and be recorded:\n%s", asserted)
+	}
+	text, isErr := c.call("browser_record_assert", map[string]any{"kind": "title", "expected": "Elsewhere"})
+	if !isErr || errorCode(text) != "assertion_failed" {
+		t.Errorf("a wrong title: want assertion_failed, got\n%s", text)
+	}
+	stop := c.ok("browser_record_stop", nil)
+	if !strings.Contains(stop, "to "+rec) || !strings.Contains(stop, "1. ") {
+		t.Errorf("record_stop should list the steps:\n%s", stop)
+	}
+	data, _ := os.ReadFile(rec)
+	if strings.Contains(string(data), "correct horse") {
+		t.Error("the password is in the recording")
+	}
+	for _, f := range []struct{ format, ext, want string }{
+		{"playwright-test", ".spec.ts", "getByRole('textbox', { name: 'Email' })"},
+		{"playwright-python", ".py", `get_by_role("textbox", name="Email")`},
+		{"devtools-recorder", ".json", `"aria/Email[role=\"textbox\"]"`},
+		{"chromedp", ".go", "chromedp"},
+	} {
+		got := c.ok("browser_record_export", map[string]any{"format": f.format})
+		out := strings.TrimSuffix(rec, ".jsonl") + f.ext
+		body, err := os.ReadFile(out)
+		if err != nil || !strings.Contains(got, out) {
+			t.Errorf("export %s: %v\n%s", f.format, err, got)
+			continue
+		}
+		if !strings.Contains(string(body), f.want) || strings.Contains(string(body), "correct horse") {
+			t.Errorf("export %s lacks %q (or has the password):\n%s", f.format, f.want, body)
+		}
+	}
+	t.Setenv("ARIADNE_SECRET_PASSWORD", "correct horse")
+	c.ok("browser_navigate", map[string]any{"url": base + "/products.html"})
+	replayed := c.ok("browser_replay", map[string]any{"filename": rec})
+	if !strings.Contains(replayed, "passed:") {
+		t.Errorf("the replay should pass:\n%s", replayed)
+	}
+	if v := c.eval(`() => document.getElementById('status').textContent`); v != "Signed in as ada@example.com" {
+		t.Errorf("after the replay the page says %v", v)
+	}
+	// The same recording on the broken page (its script removed) fails.
+	broken := filepath.Join(dir, "broken.jsonl")
+	os.WriteFile(broken, []byte(strings.ReplaceAll(string(data), base+"/signin.html", base+"/broken/signin.html")), 0o644)
+	text, isErr = c.call("browser_replay", map[string]any{"filename": broken})
+	if !isErr || errorCode(text) != "assertion_failed" || !strings.Contains(text, "broken.failure.png") {
+		t.Errorf("the replay on the broken page: want assertion_failed with the failure files, got\n%s", text)
+	}
+}
+
+// brokenToo serves the demo site, and under /broken/ its pages without
+// their scripts.
+func brokenToo(t *testing.T) string {
+	site := demo.Handler()
+	scripts := regexp.MustCompile(`(?s)<script>.*?</script>`)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rest, ok := strings.CutPrefix(r.URL.Path, "/broken/")
+		if !ok {
+			site.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = "/" + rest
+		site.ServeHTTP(rec, r2)
+		w.Header().Set("Content-Type", rec.Header().Get("Content-Type"))
+		w.Write(scripts.ReplaceAll(rec.Body.Bytes(), nil))
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 // after fills an answer with the page as it is after a call: its URL and
@@ -28,6 +29,7 @@ func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult
 		}
 	}
 	s.drainEvents(ctx, a)
+	s.sayRecorded(a)
 	if d := s.sess.PendingDialog(); d != nil {
 		a.modal = append(a.modal, dialogModal(d))
 		// The page is frozen behind the dialog; its tree cannot be read.
@@ -150,15 +152,18 @@ func (s *Server) snapshotAnswer(ctx context.Context, v view) (*answer, error) {
 
 // navigate runs a navigation that a dialog cannot block, and answers with
 // the new page's snapshot.
-func (s *Server) navigate(ctx context.Context, verb string, fn func(ctx context.Context) (*browser.NavResult, error)) (*answer, error) {
+func (s *Server) navigate(ctx context.Context, verb string, act session.Action) (*answer, error) {
 	var nav *browser.NavResult
 	res, blocked, err := s.unblocked(ctx, verb+" a page", func(ctx context.Context) (*browser.ActionResult, error) {
-		r, err := fn(ctx)
+		out, err := s.session().Act(ctx, act)
+		if out != nil {
+			s.noteRecorded(out)
+		}
 		if err != nil {
 			return nil, err
 		}
-		nav = r
-		return &browser.ActionResult{Navigated: true, URL: r.URL, Title: r.Title}, nil
+		nav = out.Nav
+		return &browser.ActionResult{Navigated: true, URL: nav.URL, Title: nav.Title}, nil
 	})
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -10,7 +11,9 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 // Options configure the server.
@@ -41,6 +44,12 @@ type Server struct {
 	lastClicked string
 	// pending is an action a page dialog held up.
 	pending *inflight
+	rec     recState
+
+	// recorded is what actions recorded since the last answer said so; an
+	// action a dialog held up adds to it when it ends, hence the lock.
+	recMu    sync.Mutex
+	recorded []string
 }
 
 // New builds a server on sess with every tool registered.
@@ -66,6 +75,58 @@ const instructions = `Ariadne drives one browser through its ARIA tree. Take bro
 // Run serves MCP on t until the client goes away or ctx ends.
 func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
 	return s.sdk.Run(ctx, t)
+}
+
+// Close ends the server's recording, if one runs (every step is on disk
+// already). The browser is the caller's to close.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stopRecording()
+}
+
+// stopRecording closes the recording, if one runs; the caller holds s.mu.
+func (s *Server) stopRecording() error {
+	if r := s.rec.rec; r != nil {
+		s.rec.rec = nil
+		return r.Close()
+	}
+	return nil
+}
+
+// session is the session layer on the server's browser, with the
+// recorder when recording.
+func (s *Server) session() session.Session {
+	return session.Session{Browser: s.sess, Recorder: s.rec.rec}
+}
+
+// noteRecorded keeps what an action recorded, and the secrets to set, for
+// the next answer.
+func (s *Server) noteRecorded(out *session.Outcome) {
+	s.recMu.Lock()
+	defer s.recMu.Unlock()
+	for _, st := range out.Steps {
+		s.recorded = append(s.recorded, "recorded: "+sanitize(recordings.Summary(st)))
+	}
+	for _, name := range out.NewSecrets {
+		s.recorded = append(s.recorded, session.SecretNotice(name))
+	}
+}
+
+// sayRecorded adds what was recorded since the last answer.
+func (s *Server) sayRecorded(a *answer) {
+	s.recMu.Lock()
+	defer s.recMu.Unlock()
+	a.result = append(a.result, s.recorded...)
+	s.recorded = nil
+}
+
+// path resolves a file name the agent gave against the output directory.
+func (s *Server) path(name string) string {
+	if filepath.IsAbs(name) || s.opts.Dir == "" {
+		return name
+	}
+	return filepath.Join(s.opts.Dir, name)
 }
 
 // Tool is one tool of the server: its name, what it says to the agent, and

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 // The argument names and descriptions are Playwright MCP 0.0.83's;
@@ -87,7 +88,7 @@ func actionTools() []Tool {
 				}
 				return s.act(ctx, in.Snapshot, func(ctx context.Context) (*browser.ActionResult, error) {
 					s.lastClicked = in.Target
-					return s.sess.Click(ctx, in.Target, o)
+					return s.do(ctx, session.Action{Kind: session.Click, Ref: in.Target, Options: o})
 				}, "%s %s", verb, in.Target)
 			}),
 		def("browser_type", "Type text", "Type text into editable element", playwright, nil,
@@ -96,14 +97,14 @@ func actionTools() []Tool {
 					var res *browser.ActionResult
 					var err error
 					if in.Slowly {
-						res, err = s.sess.Type(ctx, in.Target, in.Text, browser.ActionOptions{})
+						res, err = s.do(ctx, session.Action{Kind: session.Type, Ref: in.Target, Text: in.Text})
 					} else {
-						res, err = s.sess.Fill(ctx, in.Target, in.Text, browser.ActionOptions{})
+						res, err = s.do(ctx, session.Action{Kind: session.Fill, Ref: in.Target, Text: in.Text})
 					}
 					if err != nil || !in.Submit {
 						return res, err
 					}
-					sub, err := s.sess.Press(ctx, in.Target, "Enter", browser.ActionOptions{})
+					sub, err := s.do(ctx, session.Action{Kind: session.Press, Ref: in.Target, Keys: "Enter"})
 					if sub != nil {
 						sub.Healed = sub.Healed || res.Healed
 					}
@@ -135,19 +136,19 @@ func actionTools() []Tool {
 		def("browser_select_option", "Select option", "Select an option in a dropdown", playwright, nil,
 			func(ctx context.Context, s *Server, in selectArgs) (*answer, error) {
 				return s.act(ctx, in.Snapshot, func(ctx context.Context) (*browser.ActionResult, error) {
-					return s.sess.Select(ctx, in.Target, in.Values, browser.ActionOptions{})
+					return s.do(ctx, session.Action{Kind: session.Select, Ref: in.Target, Values: in.Values})
 				}, "selected %s in %s", strings.Join(in.Values, ", "), in.Target)
 			}),
 		def("browser_hover", "Hover mouse", "Hover over element on page", playwright, nil,
 			func(ctx context.Context, s *Server, in hoverArgs) (*answer, error) {
 				return s.act(ctx, in.Snapshot, func(ctx context.Context) (*browser.ActionResult, error) {
-					return s.sess.Hover(ctx, in.Target, browser.ActionOptions{})
+					return s.do(ctx, session.Action{Kind: session.Hover, Ref: in.Target})
 				}, "hovered %s", in.Target)
 			}),
 		def("browser_drag", "Drag mouse", "Perform drag and drop between two elements", playwright, nil,
 			func(ctx context.Context, s *Server, in dragArgs) (*answer, error) {
 				return s.act(ctx, in.Snapshot, func(ctx context.Context) (*browser.ActionResult, error) {
-					return s.sess.Drag(ctx, in.StartTarget, in.EndTarget, browser.ActionOptions{})
+					return s.do(ctx, session.Action{Kind: session.Drag, Ref: in.StartTarget, To: in.EndTarget})
 				}, "dragged %s to %s", in.StartTarget, in.EndTarget)
 			}),
 		def("browser_press_key", "Press a key", "Press a key on the keyboard", playwright, nil,
@@ -156,7 +157,7 @@ func actionTools() []Tool {
 					return nil, err
 				}
 				return s.act(ctx, in.Snapshot, func(ctx context.Context) (*browser.ActionResult, error) {
-					return s.sess.Press(ctx, in.Target, in.Key, browser.ActionOptions{})
+					return s.do(ctx, session.Action{Kind: session.Press, Ref: in.Target, Keys: in.Key})
 				}, "pressed %s", in.Key)
 			}),
 		def("browser_file_upload", "Upload files", "Upload one or multiple files", playwright, nil,
@@ -172,10 +173,27 @@ func actionTools() []Tool {
 					return nil, refs.Errorf(refs.CodeBadArgument, "which file input? pass target (the input's or the upload button's ref), or click it first")
 				}
 				return s.act(ctx, false, func(ctx context.Context) (*browser.ActionResult, error) {
-					return s.sess.Upload(ctx, target, in.Paths, browser.ActionOptions{})
+					return s.do(ctx, session.Action{Kind: session.Upload, Ref: target, Files: in.Paths})
 				}, "uploaded %d file(s) to %s", len(in.Paths), target)
 			}),
 	}
+}
+
+// do runs one action through the session layer, as ariadne run does: when
+// recording, the element's locators are read first and the step is saved
+// after. What it recorded is kept for the answer.
+func (s *Server) do(ctx context.Context, a session.Action) (*browser.ActionResult, error) {
+	out, err := s.session().Act(ctx, a)
+	if out != nil {
+		s.noteRecorded(out)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if out.Act == nil {
+		return &browser.ActionResult{}, nil
+	}
+	return out.Act, nil
 }
 
 // act runs an action and answers with what it did and what changed.
@@ -198,7 +216,6 @@ func (s *Server) act(ctx context.Context, whole bool, fn func(ctx context.Contex
 }
 
 func (s *Server) fillField(ctx context.Context, f formField) (*browser.ActionResult, error) {
-	o := browser.ActionOptions{}
 	switch f.Type {
 	case "checkbox", "radio":
 		on := strings.EqualFold(f.Value, "true")
@@ -206,13 +223,17 @@ func (s *Server) fillField(ctx context.Context, f formField) (*browser.ActionRes
 			return nil, refs.Errorf(refs.CodeBadArgument, "a %s's value is true or false, not %q", f.Type, f.Value)
 		}
 		if f.Type == "radio" && on {
-			return s.sess.Click(ctx, f.Target, o)
+			return s.do(ctx, session.Action{Kind: session.Click, Ref: f.Target})
 		}
-		return s.sess.SetChecked(ctx, f.Target, on, o)
+		kind := session.Uncheck
+		if on {
+			kind = session.Check
+		}
+		return s.do(ctx, session.Action{Kind: kind, Ref: f.Target})
 	case "combobox":
-		return s.sess.Select(ctx, f.Target, []string{f.Value}, o)
+		return s.do(ctx, session.Action{Kind: session.Select, Ref: f.Target, Values: []string{f.Value}})
 	case "textbox", "slider", "":
-		return s.sess.Fill(ctx, f.Target, f.Value, o)
+		return s.do(ctx, session.Action{Kind: session.Fill, Ref: f.Target, Text: f.Value})
 	}
 	return nil, refs.Errorf(refs.CodeBadArgument, "field type %q: want textbox, checkbox, radio, combobox or slider", f.Type)
 }

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 type navigateArgs struct {
@@ -78,11 +78,11 @@ func pageTools() []Tool {
 				if err := need("url", in.URL); err != nil {
 					return nil, err
 				}
-				return s.navigate(ctx, "navigated to", func(ctx context.Context) (*browser.NavResult, error) { return s.sess.Open(ctx, in.URL) })
+				return s.navigate(ctx, "navigated to", session.Action{Kind: session.Open, URL: in.URL})
 			}),
 		def("browser_navigate_back", "Go back", "Go back to the previous page in the history", playwright, nil,
 			func(ctx context.Context, s *Server, _ noArgs) (*answer, error) {
-				return s.navigate(ctx, "went back to", s.sess.Back)
+				return s.navigate(ctx, "went back to", session.Action{Kind: session.Back})
 			}),
 		def("browser_snapshot", "Page snapshot", "Capture accessibility snapshot of the current page, this is better than screenshot. Ariadne: long runs of alike items are elided (their refs stay valid); interactive and target narrow it down.", playwright|readOnly, nil,
 			func(ctx context.Context, s *Server, in snapshotArgs) (*answer, error) {
@@ -118,6 +118,13 @@ func pageTools() []Tool {
 					return nil, err
 				}
 				a.say("%s the %s dialog %q", verdict(in.Accept), d.Type, sanitize(d.Message))
+				if r := s.rec.rec; r != nil {
+					steps, err := r.Dialog(ctx, s.sess, *d)
+					if err != nil {
+						return nil, refs.Wrap(refs.CodeInternal, err, "the dialog was answered, but could not be recorded")
+					}
+					s.noteRecorded(&session.Outcome{Steps: steps})
+				}
 				res := s.finishPending(ctx, a)
 				if res != nil && res.Navigated {
 					a.say("navigated to %s: refs of the old page are stale", sanitize(res.URL))
@@ -142,6 +149,9 @@ func pageTools() []Tool {
 					return &answer{result: []string{"the browser is already closed"}}, nil
 				}
 				s.closed = true
+				if err := s.stopRecording(); err != nil {
+					return nil, err
+				}
 				if err := s.sess.Close(); err != nil {
 					return nil, err
 				}
@@ -195,7 +205,7 @@ func tabsTool(ctx context.Context, s *Server, in tabsArgs) (*answer, error) {
 		}
 		a.say("selected tab %d", *in.Index)
 	case "close":
-		if err := s.sess.CloseTab(ctx, n); err != nil {
+		if _, err := s.do(ctx, session.Action{Kind: session.CloseTab, Tab: n}); err != nil {
 			return nil, err
 		}
 		a.say("closed the tab")
@@ -387,10 +397,7 @@ func consoleTool(_ context.Context, s *Server, in consoleArgs) (*answer, error) 
 
 // write saves data under the server's directory and returns the path.
 func (s *Server) write(name string, data []byte) (string, error) {
-	path := name
-	if !filepath.IsAbs(path) && s.opts.Dir != "" {
-		path = filepath.Join(s.opts.Dir, name)
-	}
+	path := s.path(name)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return "", refs.Wrap(refs.CodeBadArgument, err, "cannot write %s", path)
 	}
