@@ -519,3 +519,35 @@ func brokenToo(t *testing.T) string {
 	t.Cleanup(srv.Close)
 	return srv.URL
 }
+
+// browser_run is ariadne run's command table: the same commands, results
+// and error codes.
+func TestRunToolServesTheCommandTable(t *testing.T) {
+	c := startServer(t)
+	base := demoSite(t)
+	c.ok("browser_run", map[string]any{"command": "open", "args": []string{base + "/products.html"}})
+	found := c.ok("browser_run", map[string]any{"command": "find", "args": []string{"cart", "status"}})
+	if !strings.Contains(found, `"var":"$cart"`) {
+		t.Fatalf("find should set $cart:\n%s", found)
+	}
+	clicked := c.ok("browser_run", map[string]any{"command": "click", "args": []string{"$cart"}})
+	if !strings.Contains(clicked, `"navigated":false`) {
+		t.Errorf("click's result should be run's JSON:\n%s", clicked)
+	}
+	got := c.ok("browser_run", map[string]any{"command": "assert", "args": []string{"text", "$cart", "Cart: 0 items"}})
+	if !strings.Contains(got, "Cart: 0 items") {
+		t.Errorf("assert:\n%s", got)
+	}
+	text, isErr := c.call("browser_run", map[string]any{"command": "assert", "args": []string{"text", "$cart", "Cart: 5 items"}})
+	if !isErr || errorCode(text) != "assertion_failed" {
+		t.Errorf("a false assert: want assertion_failed, got\n%s", text)
+	}
+	text, isErr = c.call("browser_run", map[string]any{"command": "click", "args": []string{"$nope"}})
+	if !isErr || errorCode(text) != "bad_argument" || !strings.Contains(text, "find nope") {
+		t.Errorf("an unset variable: got\n%s", text)
+	}
+	text, isErr = c.call("browser_run", map[string]any{"command": "click"})
+	if !isErr || errorCode(text) != "bad_argument" {
+		t.Errorf("a missing ref: got\n%s", text)
+	}
+}

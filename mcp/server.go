@@ -50,6 +50,8 @@ type Server struct {
 	// action a dialog held up adds to it when it ends, hence the lock.
 	recMu    sync.Mutex
 	recorded []string
+	// vars are the refs browser_run's find stored, for $NAME.
+	vars map[string]string
 }
 
 // New builds a server on sess with every tool registered.
@@ -57,7 +59,7 @@ func New(sess Session, opts Options) *Server {
 	if opts.Lang == "" {
 		opts.Lang = refs.JavaScript
 	}
-	s := &Server{sess: sess, opts: opts, last: map[string]*refs.Snapshot{}}
+	s := &Server{sess: sess, opts: opts, last: map[string]*refs.Snapshot{}, vars: map[string]string{}}
 	s.sdk = sdk.NewServer(&sdk.Implementation{Name: "ariadne", Title: "Ariadne", Version: opts.Version}, &sdk.ServerOptions{
 		Instructions: instructions,
 	})

@@ -51,7 +51,7 @@ func ariadneTools() []Tool {
 				return a, nil
 			}),
 	}
-	return append(tools, recordTools()...)
+	return append(append(tools, recordTools()...), runTool())
 }
 
 func locatorTool(ctx context.Context, s *Server, in locatorArgs) (*answer, error) {

@@ -200,9 +200,7 @@ func replayTool(ctx context.Context, s *Server, in replayArgs) (*answer, error) 
 	if errors.As(err, &se) {
 		r := se.Report
 		a.say("failed at step %d of %d (%s)", r.N, r.Total, sanitize(recordings.Summary(r.Step)))
-		for _, l := range d.SaveFailure(ctx, path, r.Step.Tab) {
-			a.events = append(a.events, l)
-		}
+		a.events = append(a.events, d.SaveFailure(ctx, path, r.Step.Tab)...)
 		return nil, refs.Wrap(codeOr(r.Err), r.Err, "%s; the replay stopped at step %d of %d (%s); %s", strings.Join(a.result, "; "), r.N, r.Total, recordings.Summary(r.Step), strings.Join(a.events, "; "))
 	}
 	if err != nil {
