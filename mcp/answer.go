@@ -7,6 +7,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -96,22 +97,30 @@ func toolError(err error) *sdk.CallToolResult {
 
 // nextStep says, per error code, what an agent should do next.
 var nextStep = map[refs.Code]string{
-	refs.CodeStaleRef:         "take a new snapshot (browser_snapshot) and use its refs",
-	refs.CodeUnknownRef:       "use a ref from the latest browser_snapshot, or find one with browser_find",
-	refs.CodeBadRef:           `write a ref as it appears in the snapshot, e.g. "e12"`,
-	refs.CodeClickIntercepted: "close or answer what covers the element (it is named above), then try again",
-	refs.CodeNotVisible:       "scroll or open what hides it, or pick another ref from a new snapshot",
-	refs.CodeNotEnabled:       "fill in what the form needs first; the element is disabled",
-	refs.CodeNotEditable:      "target a textbox, or click the element instead",
-	refs.CodeNotASelect:       "use browser_click on the option, or target the combobox",
-	refs.CodeOptionNotFound:   "pass one of the options listed above",
-	refs.CodeTimeout:          "take a new snapshot to see the page as it is now",
-	refs.CodeBrowserClosed:    "restart the MCP server",
-	refs.CodeFrameDetached:    "take a new snapshot; the frame was replaced",
-	refs.CodeNotLocatable:     "the element has no durable locator; act on it by ref",
-	refs.CodeBadArgument:      "fix the argument as the message says",
-	refs.CodeNoTab:            "list the tabs with browser_tabs",
-	refs.CodeNoDialog:         "there is no dialog to answer; go on",
+	refs.CodeStaleRef:              "take a new snapshot (browser_snapshot) and use its refs",
+	refs.CodeUnknownRef:            "use a ref from the latest browser_snapshot, or find one with browser_find",
+	refs.CodeBadRef:                `write a ref as it appears in the snapshot, e.g. "e12"`,
+	refs.CodeClickIntercepted:      "close or answer what covers the element (it is named above), then try again",
+	refs.CodeNotVisible:            "scroll or open what hides it, or pick another ref from a new snapshot",
+	refs.CodeNotEnabled:            "fill in what the form needs first; the element is disabled",
+	refs.CodeNotEditable:           "target a textbox, or click the element instead",
+	refs.CodeNotASelect:            "use browser_click on the option, or target the combobox",
+	refs.CodeOptionNotFound:        "pass one of the options listed above",
+	refs.CodeTimeout:               "take a new snapshot to see the page as it is now",
+	refs.CodeBrowserClosed:         "restart the MCP server",
+	refs.CodeFrameDetached:         "take a new snapshot; the frame was replaced",
+	refs.CodeNotLocatable:          "the element has no durable locator; act on it by ref",
+	refs.CodeBadArgument:           "fix the argument as the message says",
+	refs.CodeNoTab:                 "list the tabs with browser_tabs",
+	refs.CodeNoDialog:              "there is no dialog to answer; go on",
+	refs.CodeNavigationFailed:      "check the URL, then browser_navigate again",
+	refs.CodeConnectionRefused:     "start the server the URL points at (or fix the port), then browser_navigate again",
+	refs.CodeDNS:                   "check the host name, then browser_navigate again",
+	refs.CodeHTTPError:             "the server answered with an error page; check the URL or the server",
+	refs.CodeBadURL:                "pass a URL such as http://localhost:8080/ or example.com",
+	refs.CodeNotHTML:               "the URL is not a web page (a file or JSON); read it with another tool",
+	recordings.CodeAssertionFailed: "the page is not as expected: take a snapshot to see what it shows",
+	codeDialogOpen:                 "call browser_handle_dialog",
 }
 
 // explain adds context to errors without a code.

@@ -551,3 +551,29 @@ func TestRunToolServesTheCommandTable(t *testing.T) {
 		t.Errorf("a missing ref: got\n%s", text)
 	}
 }
+
+func TestBadInputIsAToolError(t *testing.T) {
+	c := startServer(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := l.Addr().String()
+	l.Close()
+	text, isErr := c.call("browser_navigate", map[string]any{"url": "http://" + closed + "/"})
+	if !isErr || errorCode(text) != "connection_refused" || !strings.Contains(text, "Next:") {
+		t.Errorf("a closed port: want connection_refused, got\n%s", text)
+	}
+	text, isErr = c.call("browser_click", map[string]any{"target": 12})
+	if !isErr || !strings.Contains(text, "target") {
+		t.Errorf("a number for target: want a tool error naming the argument, got\n%s", text)
+	}
+	text, isErr = c.call("browser_tabs", map[string]any{"action": "select", "index": 7})
+	if !isErr || errorCode(text) != "no_tab" {
+		t.Errorf("a tab that is not there: want no_tab, got\n%s", text)
+	}
+	text, isErr = c.call("browser_find", map[string]any{"regex": "/(unclosed/"})
+	if !isErr || errorCode(text) != "bad_argument" {
+		t.Errorf("a bad regex: want bad_argument, got\n%s", text)
+	}
+}
