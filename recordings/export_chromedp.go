@@ -103,7 +103,7 @@ func (g chromedpGen) selector(s Step, t Target) (string, error) {
 	if err := enc.Encode(q); err != nil {
 		return "", err
 	}
-	return "locate(" + goRaw(strings.TrimSpace(buf.String())) + ")", nil
+	return "locate(" + goRaw(strings.TrimSpace(string(refs.EscapeJSON(buf.Bytes())))) + ")", nil
 }
 
 func (g chromedpGen) action(b *bytes.Buffer, a action) error {

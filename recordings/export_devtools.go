@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // This file writes a recording as a Chrome DevTools Recorder user flow,
@@ -59,7 +61,7 @@ func ExportDevTools(rec *Recording, w io.Writer) error {
 }
 
 // writeJSON writes v indented by two spaces, as Chrome does, without
-// escaping <, > and &.
+// escaping <, > and &, and with every hidden character escaped.
 func writeJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -68,7 +70,7 @@ func writeJSON(w io.Writer, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(refs.EscapeJSON(buf.Bytes()))
 	return err
 }
 

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"sync"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // A recording file is JSON Lines (UTF-8, one JSON object per line, "\n"
@@ -149,12 +151,13 @@ func headerOf(h Header) Header {
 	return h
 }
 
+// writeLine writes v as one line of JSON, hidden characters escaped.
 func writeLine(w io.Writer, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = w.Write(append(refs.EscapeJSON(b), '\n'))
 	return err
 }
 

@@ -185,6 +185,11 @@ func namesRecording(origin string) *Recording {
 		{"nl", "button", "Line one\nline two", "Line one line two", false},
 		{"tpl", "button", "Run `make` with ${HOME}", "Run `make` with ${HOME}", true},
 		{"lq", "link", `Ada's "best" link`, `Ada's "best" link`, true},
+		// Hidden characters: every exporter writes them as escapes, and
+		// the exported code must still find the element.
+		{"rlo", "button", "abc\u202edef", "abc\u202edef", true},
+		{"zwsp", "button", "zero\u200bwidth", "zero\u200bwidth", true},
+		{"c1", "button", "C1 \u009b31mcsi", "C1 \u009b31mcsi", true},
 	} {
 		rec.Steps = append(rec.Steps,
 			act(Click, tgt(refs.ByRole(b.role, b.locator, b.exact), b.role, b.name, refs.ByCSS("#"+b.id))),
