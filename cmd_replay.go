@@ -143,7 +143,9 @@ func printProgress(w io.Writer, r recordings.StepReport) {
 }
 
 // reason says why a step failed: its code and message.
-func reason(err error) string {
+func reason(err error) string { return refs.EscapeHidden(reasonOf(err)) }
+
+func reasonOf(err error) string {
 	code := refs.CodeOf(err)
 	switch {
 	case code != "":

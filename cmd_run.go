@@ -80,7 +80,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer b.Close()
-	r := &runner{b: b, out: json.NewEncoder(e.stdout), vars: map[string]string{}, secretsTold: map[string]bool{}, stderr: e.stderr}
+	r := &runner{b: b, out: e.stdout, vars: map[string]string{}, secretsTold: map[string]bool{}, stderr: e.stderr}
 	if *record != "" {
 		if r.rec, err = startRecording(b, *record, *recordSecrets); err != nil {
 			return err
@@ -89,7 +89,6 @@ func runScript(ctx context.Context, e *env, args []string) error {
 	} else if *recordSecrets {
 		return usagef("--record-secrets needs --record FILE")
 	}
-	r.out.SetEscapeHTML(false)
 	failed := false
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
@@ -123,7 +122,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 			}
 			res["error"] = map[string]string{"code": string(code), "message": errMessage(err)}
 		}
-		if werr := r.out.Encode(res); werr != nil {
+		if werr := writeJSON(r.out, res, false); werr != nil {
 			return fmt.Errorf("writing results: %w", werr)
 		}
 		if err != nil && (*bail || ctx.Err() != nil) {
@@ -154,7 +153,7 @@ func errMessage(err error) string {
 
 type runner struct {
 	b    *browser.Browser
-	out  *json.Encoder
+	out  io.Writer         // results, one JSON object a line (writeJSON)
 	vars map[string]string // set by find, used as $NAME
 
 	// Recording (--record): the recorder, and what the last command did.

@@ -100,16 +100,13 @@ func report(w io.Writer, err error) int {
 	case errors.Is(err, errHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(w, "ariadne: %s\n", ue.msg)
+		fmt.Fprintf(w, "ariadne: %s\n", refs.EscapeHidden(ue.msg))
 		return exitUsage
 	case errors.Is(err, errSilent):
 		return exitError
 	}
-	if code := refs.CodeOf(err); code != "" {
-		fmt.Fprintf(w, "ariadne: %v\n", err)
-		return exitError
-	}
-	fmt.Fprintf(w, "ariadne: %v\n", err)
+	// An error can quote page text: escape what a terminal would act on.
+	fmt.Fprintf(w, "ariadne: %s\n", refs.EscapeHidden(err.Error()))
 	return exitError
 }
 
