@@ -95,11 +95,16 @@ func runScript(ctx context.Context, e *env, args []string) error {
 	line := 0
 	for sc.Scan() {
 		line++
-		words, err := splitWords(sc.Text())
-		if err == nil && len(words) == 0 {
+		text := strings.TrimPrefix(sc.Text(), "\ufeff") // a BOM before the first line
+		ws, err := splitWords(text)
+		if err == nil && len(ws) == 0 {
 			continue
 		}
 		var res map[string]any
+		var words []string
+		if err == nil {
+			words, err = expandWords(ws, r.vars)
+		}
 		if err != nil {
 			err = refs.Errorf(refs.CodeBadArgument, "%v", err)
 		} else {
@@ -185,16 +190,11 @@ func bad(format string, args ...any) error {
 
 func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, err error) {
 	cmd, rest := words[0], words[1:]
-	for i, w := range rest {
-		if strings.HasPrefix(w, "$") && cmd != "find" {
-			v, ok := r.vars[w[1:]]
-			if !ok {
-				return nil, bad("%s is not set; set it with find %s ROLE NAME", w, w[1:])
-			}
-			rest[i] = v
-		}
+	cf, known := scriptFlags(cmd)
+	if !known {
+		return nil, bad("unknown command %q; see 'ariadne run --help'", cmd)
 	}
-	pos, flags, err := scriptArgs(rest, "button", "count", "modifiers", "timeout", "nth")
+	pos, flags, err := scriptArgs(rest, cf)
 	if err != nil {
 		return nil, bad("%s: %v", cmd, err)
 	}
@@ -461,6 +461,9 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 	case "find":
 		if len(pos) < 2 || len(pos) > 3 {
 			return nil, bad("usage: find NAME ROLE [ACCESSIBLE_NAME] [--nth N]")
+		}
+		if !validVarName(strings.TrimPrefix(pos[0], "$")) {
+			return nil, bad("find %s: a variable name is letters, digits, _ and -, not starting with a digit", pos[0])
 		}
 		nth := 1
 		if v := flags["nth"]; v != "" {

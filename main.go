@@ -82,7 +82,8 @@ func findCommand(name string) *command {
 	return nil
 }
 
-// usageError marks a bad command line (exit status 2).
+// usageError marks a bad command line (exit status 2), reported with the
+// code bad_argument.
 type usageError struct{ msg string }
 
 func (u *usageError) Error() string { return u.msg }
@@ -100,7 +101,7 @@ func report(w io.Writer, err error) int {
 	case errors.Is(err, errHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(w, "ariadne: %s\n", refs.EscapeHidden(ue.msg))
+		fmt.Fprintf(w, "ariadne: %s: %s\n", refs.CodeBadArgument, refs.EscapeHidden(ue.msg))
 		return exitUsage
 	case errors.Is(err, errSilent):
 		return exitError
