@@ -85,6 +85,9 @@ func Decode(r io.Reader) (*Recording, []LoadProblem, error) {
 		if err != nil && err != io.EOF {
 			return nil, nil, err
 		}
+		if line == 1 {
+			b = bytes.TrimPrefix(b, []byte("\ufeff")) // a BOM some editors write
+		}
 		if b = bytes.TrimSpace(b); len(b) > 0 {
 			if rec == nil {
 				h, herr := decodeHeader(b, line)

@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,7 +56,11 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 		SelectorAttribute string            `json:"selectorAttribute"`
 		Steps             []json.RawMessage `json:"steps"`
 	}
-	dec := json.NewDecoder(r)
+	br := bufio.NewReader(r)
+	if bom, _ := br.Peek(3); string(bom) == "\ufeff" {
+		br.Discard(3) // a BOM some editors write
+	}
+	dec := json.NewDecoder(br)
 	if err := dec.Decode(&flow); err != nil {
 		return nil, fmt.Errorf("not a DevTools recording: %w", err)
 	}
@@ -71,6 +76,10 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 		var d devtoolsStep
 		if err := json.Unmarshal(raw, &d); err != nil {
 			im.problem(i, "", err)
+			continue
+		}
+		if len(d.Selectors) > MaxImportSelectors {
+			im.problem(i, d.Type, fmt.Errorf("%d selectors: a step may have at most %d (Chrome writes about five)", len(d.Selectors), MaxImportSelectors))
 			continue
 		}
 		if err := im.step(i, d); err != nil {
@@ -92,6 +101,10 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 	}
 	return im.rec, nil
 }
+
+// MaxImportSelectors is the most selectors ImportDevTools reads for one
+// step; a step with more is reported and not imported.
+const MaxImportSelectors = 1000
 
 type importer struct {
 	rec      *Recording

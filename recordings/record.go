@@ -323,7 +323,24 @@ func Summary(s Step) string {
 	if s.Tab != 0 {
 		d += fmt.Sprintf(" (tab %d)", s.Tab)
 	}
-	return oneLine(d)
+	return oneLine(cut(d, maxSummary))
+}
+
+// maxSummary is the most characters Summary prints: a step can hold a
+// URL or a name of any length.
+const maxSummary = 300
+
+// cut shortens s to at most n characters, marking the cut with how much
+// was left out.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d more characters)", string(r[:n]), len(r)-n)
 }
 
 // expectation says what an assertion step expects, as Playwright's

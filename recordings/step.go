@@ -208,6 +208,10 @@ func (s Step) Locator() refs.Locator { return s.Target.Locator.Within(s.Frame) }
 // ErrInvalidStep is wrapped by the errors Validate returns.
 var ErrInvalidStep = errors.New("invalid step")
 
+// MaxURL is the longest URL a navigate step may have: Chromium's own
+// limit (2 MiB); a longer one cannot load.
+const MaxURL = 2 << 20
+
 // Validate reports whether s has what its kind needs.
 func (s Step) Validate() error {
 	bad := func(format string, args ...any) error {
@@ -229,6 +233,9 @@ func (s Step) Validate() error {
 	case Navigate:
 		if s.URL == "" {
 			return bad("no url")
+		}
+		if len(s.URL) > MaxURL {
+			return bad("a URL of %d bytes: Chromium loads none longer than %d", len(s.URL), MaxURL)
 		}
 	case Click, DblClick, Check, Uncheck, Hover:
 		needTarget = true
