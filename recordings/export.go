@@ -129,9 +129,11 @@ func testIDAttr(rec *Recording) string {
 	return ""
 }
 
-// hasSecrets reports whether any step types a secret.
+// hasSecrets reports whether any step types a secret or compares with one.
 func hasSecrets(rec *Recording) bool {
-	return slices.ContainsFunc(rec.Steps, func(s Step) bool { return s.Text.IsSecret() })
+	return slices.ContainsFunc(rec.Steps, func(s Step) bool {
+		return s.Text.IsSecret() || (s.Assert != nil && s.Assert.Secret != "")
+	})
 }
 
 // title returns the recording's title, or a default.

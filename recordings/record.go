@@ -208,6 +208,7 @@ func (r *Recorder) Assert(tabID string, e *Element, a Assertion, url string) (St
 			return Step{}, err
 		}
 		s.Frame, s.FramePath, s.Target = frame, framePathOf(frame, e.FramePath), t
+		s = r.secrets.Apply(s, Field{Password: e.Password, Label: e.Name})
 	}
 	if err := r.w.Add(s); err != nil {
 		return Step{}, err

@@ -196,6 +196,19 @@ type Assertion struct {
 	Kind     AssertKind `json:"kind"`
 	Expected string     `json:"expected,omitempty"`
 	Not      bool       `json:"not,omitempty"`
+	// Secret, for a value assertion on a password field, names the
+	// environment variable the value is compared with (Expected is then
+	// empty in the file): the password is never stored.
+	Secret string `json:"secret,omitempty"`
+}
+
+// ExpectedValue is what a value assertion compares with: the secret
+// variable, or Expected.
+func (a Assertion) ExpectedValue() Value {
+	if a.Secret != "" {
+		return SecretValue(a.Secret)
+	}
+	return Plain(a.Expected)
 }
 
 func (a Assertion) needsTarget() bool {

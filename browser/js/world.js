@@ -715,6 +715,7 @@
       if (!(labelledBy && labelledBy.includes(el))) {
         if (role === "textbox" || role === "searchbox") {
           o.visited.add(el);
+          if (tag === "INPUT" && el.type === "password") return ""; // a secret is nobody's name
           return (tag === "INPUT" || tag === "TEXTAREA" ? el.value : el.textContent) || "";
         }
         if (role === "combobox" || role === "listbox") {
@@ -1040,10 +1041,14 @@
     }
   }
 
-  // shownValue is an input's value; a password's is masked, so that no
-  // secret reaches a terminal, a log or a prompt.
+  // shownValue is an input's value. A password's is never read out: a
+  // filled one shows SECRET_MASK (refs.SecretMask), the same whatever its
+  // length, so that neither the secret nor its length reaches a terminal,
+  // a log, a prompt or a recorded snapshot; an empty one stays empty.
+  const SECRET_MASK = "[secret]";
   function shownValue(el) {
-    return el.type === "password" ? "\u2022".repeat(el.value.length) : el.value;
+    if (el.type === "password") return el.value ? SECRET_MASK : "";
+    return el.value;
   }
 
   // ---- the walk -------------------------------------------------------------
