@@ -39,7 +39,7 @@ assert value $nick '$5'
 // refuses it at once with bad_argument and exit status 2, prints one line
 // on stderr and nothing on stdout.
 func TestUnknownFlagsEverywhere(t *testing.T) {
-	for _, c := range commands() {
+	for _, c := range subcommands() {
 		if c.name == "help" {
 			continue
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -126,90 +125,4 @@ func validVarName(s string) bool {
 		}
 	}
 	return true
-}
-
-// commandFlags are the flags a script command takes: valued ones take a
-// value (--timeout 2s or --timeout=2s), the others are switches. Any other
-// flag is refused, never ignored.
-type commandFlags struct {
-	valued, switches []string
-}
-
-// scriptFlags returns the flags of script command cmd, and false if there
-// is no such command.
-func scriptFlags(cmd string) (commandFlags, bool) {
-	action := func(valued []string, switches ...string) (commandFlags, bool) {
-		return commandFlags{append([]string{"timeout"}, valued...), append([]string{"snapshot"}, switches...)}, true
-	}
-	switch cmd {
-	case "click":
-		return action([]string{"button", "count", "modifiers"}, "force")
-	case "dblclick":
-		return action([]string{"button", "modifiers"}, "force")
-	case "hover", "type", "check", "uncheck", "upload", "drag":
-		return action(nil, "force")
-	case "focus", "clear", "fill", "press", "select", "scroll":
-		return action(nil)
-	case "snapshot":
-		return commandFlags{switches: []string{"interactive", "json"}}, true
-	case "find":
-		return commandFlags{valued: []string{"nth"}}, true
-	case "assert":
-		return commandFlags{valued: []string{"timeout"}, switches: []string{"not"}}, true
-	case "wait":
-		return commandFlags{valued: []string{"timeout"}}, true
-	case "open", "goto", "back", "forward", "reload", "tabs", "tab", "close-tab", "dialog", "screenshot":
-		return commandFlags{}, true
-	}
-	return commandFlags{}, false
-}
-
-// scriptArgs splits a command's words into positional arguments and the
-// --flags that cf allows; "--" ends the flags.
-func scriptArgs(words []string, cf commandFlags) (pos []string, flags map[string]string, err error) {
-	flags = map[string]string{}
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		if w == "--" {
-			return append(pos, words[i+1:]...), flags, nil
-		}
-		if !strings.HasPrefix(w, "--") {
-			pos = append(pos, w)
-			continue
-		}
-		name, val, hasVal := strings.Cut(strings.TrimPrefix(w, "--"), "=")
-		takes := slices.Contains(cf.valued, name)
-		if !takes && !slices.Contains(cf.switches, name) {
-			return nil, nil, fmt.Errorf("unknown flag --%s (%s)", name, cf.describe())
-		}
-		switch {
-		case takes && !hasVal:
-			if i+1 >= len(words) {
-				return nil, nil, fmt.Errorf("--%s needs a value", name)
-			}
-			i++
-			val = words[i]
-		case !takes && hasVal:
-			return nil, nil, fmt.Errorf("--%s takes no value", name)
-		case !takes:
-			val = "true"
-		}
-		flags[name] = val
-	}
-	return pos, flags, nil
-}
-
-// describe lists the flags, for an error message.
-func (cf commandFlags) describe() string {
-	var all []string
-	for _, v := range cf.valued {
-		all = append(all, "--"+v+" VALUE")
-	}
-	for _, s := range cf.switches {
-		all = append(all, "--"+s)
-	}
-	if len(all) == 0 {
-		return "it takes no flags; write -- before an argument that starts with --"
-	}
-	return "it takes " + strings.Join(all, ", ") + "; write -- before an argument that starts with --"
 }

@@ -49,38 +49,3 @@ func TestSplitWordsAndDollar(t *testing.T) {
 		}
 	}
 }
-
-func TestScriptFlags(t *testing.T) {
-	for _, tc := range []struct {
-		cmd  string
-		args []string
-		err  string
-	}{
-		{"snapshot", []string{"--json", "--interactive"}, ""},
-		{"snapshot", []string{"--bogus"}, "unknown flag --bogus"},
-		{"snapshot", []string{"--diff"}, "unknown flag --diff"},
-		{"click", []string{"e1", "--button", "right", "--count=2", "--force", "--snapshot", "--timeout", "1s"}, ""},
-		{"fill", []string{"e1", "x", "--force"}, "unknown flag --force"},
-		{"fill", []string{"e1", "--", "--not-a-flag"}, ""},
-		{"open", []string{"http://x/", "--timeout", "1s"}, "it takes no flags"},
-		{"assert", []string{"visible", "e1", "--not"}, ""},
-		{"find", []string{"x", "button", "--nth"}, "--nth needs a value"},
-		{"wait", []string{"ms", "5", "--json=1"}, "unknown flag --json"},
-		{"snapshot", []string{"--json=yes"}, "--json takes no value"},
-	} {
-		cf, ok := scriptFlags(tc.cmd)
-		if !ok {
-			t.Fatalf("%s: not a command", tc.cmd)
-		}
-		_, _, err := scriptArgs(tc.args, cf)
-		switch {
-		case tc.err == "" && err != nil:
-			t.Errorf("%s %v: %v", tc.cmd, tc.args, err)
-		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
-			t.Errorf("%s %v: error %v, want one saying %q", tc.cmd, tc.args, err, tc.err)
-		}
-	}
-	if _, ok := scriptFlags("bogus"); ok {
-		t.Error("bogus is a command")
-	}
-}
