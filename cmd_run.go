@@ -96,7 +96,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 			res = map[string]any{}
 		}
 		res["line"] = line
-		res["cmd"] = strings.TrimSpace(sc.Text())
+		res["cmd"] = echoLine(text, ws, res)
 		res["ok"] = err == nil
 		if err != nil {
 			failed = true
@@ -150,4 +150,46 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 		fmt.Fprintln(r.stderr, "ariadne: "+n)
 	}
 	return res, err
+}
+
+// echoLine is the script line a result echoes, with the text typed into
+// or compared with a password field replaced by [secret]: a result never
+// holds a password (fill/type set "secret": true, assert value "secret":
+// the variable).
+func echoLine(line string, ws []word, res map[string]any) string {
+	_, typed := res["secret"].(bool)
+	_, compared := res["secret"].(string)
+	nth := -1 // the positional argument that holds the text
+	switch {
+	case typed && (ws[0].text == "fill" || ws[0].text == "type"):
+		nth = 2 // fill REF TEXT
+	case compared && ws[0].text == "assert":
+		nth = 3 // assert value REF TEXT
+	}
+	at, n := -1, 0
+	for i := 0; i < len(ws) && nth > 0; i++ {
+		w := ws[i].text
+		if strings.HasPrefix(w, "--") && !strings.Contains(w, "=") && w != "--" {
+			if w == "--timeout" {
+				i++ // its value
+			}
+			continue
+		}
+		if n == nth {
+			at = i
+			break
+		}
+		n++
+	}
+	if at < 0 {
+		return strings.TrimSpace(line)
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.text
+		if i == at {
+			out[i] = refs.SecretMask
+		}
+	}
+	return strings.Join(out, " ")
 }

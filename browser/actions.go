@@ -43,13 +43,16 @@ type ActionResult struct {
 	Title  string `json:"title,omitempty"`
 	// Navigated is set when the action started a navigation to a new
 	// document; RefsInvalidated then says the old page's refs are stale.
-	Navigated       bool       `json:"navigated"`
-	RefsInvalidated bool       `json:"refsInvalidated"`
-	Value           string     `json:"value,omitempty"`     // a field's value after fill/type
-	Selected        []string   `json:"selected,omitempty"`  // options chosen by select
-	Checked         *bool      `json:"checked,omitempty"`   // state after check/uncheck
-	Dialogs         []Dialog   `json:"dialogs,omitempty"`   // dialogs answered during the action
-	Downloads       []Download `json:"downloads,omitempty"` // files downloaded by the action
+	Navigated       bool   `json:"navigated"`
+	RefsInvalidated bool   `json:"refsInvalidated"`
+	Value           string `json:"value,omitempty"` // a field's value after fill/type (never a password's)
+	// Secret is set when the action typed into a password field: its
+	// value is not reported, and front ends must not echo what was typed.
+	Secret    bool       `json:"secret,omitempty"`
+	Selected  []string   `json:"selected,omitempty"`  // options chosen by select
+	Checked   *bool      `json:"checked,omitempty"`   // state after check/uncheck
+	Dialogs   []Dialog   `json:"dialogs,omitempty"`   // dialogs answered during the action
+	Downloads []Download `json:"downloads,omitempty"` // files downloaded by the action
 	// Forced, for a --force click on a covered element, says what covered
 	// it; the click was delivered to the element itself.
 	Forced   string         `json:"forced,omitempty"`
@@ -447,6 +450,7 @@ func (b *Browser) Focus(ctx context.Context, ref string, o ActionOptions) (*Acti
 // fillState is prepareFill's answer.
 type fillState struct {
 	Mode     string `json:"mode"`
+	Secret   bool   `json:"secret"` // a password field
 	Error    string `json:"error"`
 	Tag      string `json:"tag"`
 	Type     string `json:"type"`
@@ -509,6 +513,7 @@ func (b *Browser) Fill(ctx context.Context, ref, text string, o ActionOptions) (
 		} else if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
 			return fmt.Errorf("inserting text: %w", err)
 		}
+		res.Secret = f.Secret
 		var v *string
 		if err := el.call(ctx, "finishFill", &v); err != nil {
 			return err
@@ -541,6 +546,7 @@ func (b *Browser) Type(ctx context.Context, ref, text string, o ActionOptions) (
 		if err := el.call(ctx, "focus", nil); err != nil {
 			return err
 		}
+		res.Secret = p.Tag == "input" && p.Type == "password"
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(text)); err != nil {
 			return fmt.Errorf("typing: %w", err)
 		}

@@ -360,7 +360,12 @@ func expectation(s Step) string {
 	switch a.Kind {
 	case AssertVisible, AssertChecked, AssertEnabled:
 		what = "be " + string(a.Kind)
-	case AssertText, AssertValue, AssertTitle:
+	case AssertValue:
+		what = "have value " + a.ExpectedValue().String()
+		if a.Secret == "" {
+			what = "have value " + quoteShort(a.Expected)
+		}
+	case AssertText, AssertTitle:
 		what = "have " + string(a.Kind) + " " + quoteShort(a.Expected)
 	case AssertURL:
 		what = "have URL " + quoteShort(a.Expected)

@@ -216,7 +216,7 @@
       } else if (typeof e.select === "function") {
         e.select();
       }
-      return { mode: "insert" };
+      return { mode: "insert", secret: e.type === "password" };
     },
 
     // setValue sets an input's value directly (dates, ranges, colors) and
