@@ -31,8 +31,8 @@ type prompt struct {
 	kind  promptKind
 	ref   string // the element an action prompt acts on
 	input textinput.Model
-	// secret: the element is a password field; what is typed is echoed
-	// as bullets and never shown in a label or status line.
+	// secret: the element is a password field; what is typed is not
+	// echoed, nor shown in a label or status line.
 	secret bool
 }
 
@@ -81,12 +81,16 @@ func (m *Model) openPrompt(kind promptKind, label, value, ref string) tea.Cmd {
 }
 
 // openTextPrompt opens a prompt for text to type or fill into ref; for a
-// password field (secret) it echoes bullets.
+// password field (secret) it shows nothing of what is typed, not even
+// its length.
 func (m *Model) openTextPrompt(kind promptKind, label, value, ref string, secret bool) tea.Cmd {
+	if secret {
+		label = strings.TrimSuffix(label, ": ") + " (a password: not shown): "
+	}
 	cmd := m.openPrompt(kind, label, value, ref)
 	if secret {
 		m.prompt.secret = true
-		m.prompt.input.EchoMode = textinput.EchoPassword
+		m.prompt.input.EchoMode = textinput.EchoNone
 	}
 	return cmd
 }
