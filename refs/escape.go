@@ -112,7 +112,10 @@ func writeEscape(b *strings.Builder, r rune, st escapeStyle) {
 // and backslash, the usual short escapes (\b \f \n \r \t, which JavaScript,
 // Python, Java, C# and Go all read), and every Hidden character in style
 // st. Bytes that are not UTF-8 become U+FFFD, one per bad run.
-func quoteLiteral(s string, q byte, st escapeStyle) string {
+func quoteLiteral(s string, q byte, st escapeStyle) string { return quoteWith(s, q, st, Hidden) }
+
+// quoteWith is quoteLiteral escaping the characters hide names.
+func quoteWith(s string, q byte, st escapeStyle, hide func(rune) bool) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte(q)
@@ -144,7 +147,7 @@ func quoteLiteral(s string, q byte, st escapeStyle) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case Hidden(r):
+		case hide(r):
 			writeEscape(&b, r, st)
 		default:
 			b.WriteRune(r)
@@ -158,9 +161,6 @@ func quoteLiteral(s string, q byte, st escapeStyle) string {
 // single quotes, as Playwright's code generator does, with every hidden
 // character escaped.
 func QuoteJS(s string) string { return quoteLiteral(s, '\'', utf16Escapes) }
-
-// QuoteJSDouble is QuoteJS in double quotes.
-func QuoteJSDouble(s string) string { return quoteLiteral(s, '"', utf16Escapes) }
 
 // QuotePython quotes s as a Python 3 string literal in double quotes.
 func QuotePython(s string) string { return quoteLiteral(s, '"', wideEscapes) }

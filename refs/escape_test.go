@@ -199,6 +199,10 @@ func unitsToString(units []uint16) (string, error) {
 
 func decodeGo(lit string) (string, error) { return strconv.Unquote(lit) }
 
+// quoteJSDouble is QuoteJS in double quotes, which the emitters do not
+// write but the escaping must allow.
+func quoteJSDouble(s string) string { return quoteLiteral(s, '"', utf16Escapes) }
+
 // quoters are the literal quoters of every target language with their
 // decoders.
 var quoters = []struct {
@@ -207,7 +211,7 @@ var quoters = []struct {
 	decode func(string) (string, error)
 }{
 	{"javascript-single", QuoteJS, decodeJS},
-	{"javascript-double", QuoteJSDouble, decodeJS},
+	{"javascript-double", quoteJSDouble, decodeJS},
 	{"python", QuotePython, decodePython},
 	{"java", QuoteJava, decodeJava},
 	{"csharp", QuoteCSharp, decodeCSharp},

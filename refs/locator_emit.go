@@ -138,32 +138,7 @@ func caseFlag(exact bool) string {
 // and is never code: the code emitters quote with Quote, which escapes
 // every Hidden character too, and JSON output passes through EscapeJSON.
 func jsonString(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20:
-			writeU4(&b, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return quoteWith(s, '"', utf16Escapes, func(r rune) bool { return r < 0x20 })
 }
 
 // Code returns l as a locator expression in lang, without the leading

@@ -106,25 +106,7 @@ func decodeJS(lit string) (string, error) {
 			addRune(e)
 		}
 	}
-	// Reassemble UTF-16, refusing lone surrogates: no Go string holds one.
-	var b strings.Builder
-	for j := 0; j < len(units); j++ {
-		u := rune(units[j])
-		if utf16.IsSurrogate(u) {
-			if j+1 >= len(units) {
-				return "", errLiteral
-			}
-			r := utf16.DecodeRune(u, rune(units[j+1]))
-			if r == utf8.RuneError {
-				return "", errLiteral
-			}
-			b.WriteRune(r)
-			j++
-			continue
-		}
-		b.WriteRune(u)
-	}
-	return b.String(), nil
+	return unitsToString(units)
 }
 
 // decodePython decodes a Python 3 str literal quoted with ' or " (no
@@ -216,7 +198,7 @@ func FuzzJSString(f *testing.F) {
 	seedLiterals(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		want := strings.ToValidUTF8(s, "\uFFFD")
-		for _, lit := range []string{QuoteJS(s), QuoteJSDouble(s)} {
+		for _, lit := range []string{QuoteJS(s), quoteJSDouble(s)} {
 			got, err := decodeJS(lit)
 			if err != nil || got != want {
 				t.Fatalf("%q decodes to %q, %v; want %q", lit, got, err, want)
@@ -324,7 +306,7 @@ func TestLiteralsInInterpreters(t *testing.T) {
 		}
 	}
 	t.Run("node", func(t *testing.T) {
-		for _, quote := range []func(string) string{QuoteJS, QuoteJSDouble} {
+		for _, quote := range []func(string) string{QuoteJS, quoteJSDouble} {
 			var lits []string
 			for _, s := range texts {
 				lits = append(lits, quote(s))
