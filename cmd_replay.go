@@ -205,7 +205,23 @@ func printProgress(w io.Writer, r recordings.StepReport) {
 }
 
 // reason says why a step failed: its code and message.
-func reason(err error) string {
+func reason(err error) string { return refs.EscapeHidden(cutMessage(reasonOf(err))) }
+
+// cutMessage shortens an error message that quotes a very long text (a
+// URL of megabytes) to its first 500 characters.
+func cutMessage(s string) string {
+	const most = 500
+	if len(s) <= most {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= most {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d more characters)", string(r[:most]), len(r)-most)
+}
+
+func reasonOf(err error) string {
 	code := refs.CodeOf(err)
 	switch {
 	case code != "":

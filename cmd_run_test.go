@@ -57,10 +57,16 @@ func (r runResult) message() string {
 // run' and returns its results and exit status.
 func runTestScript(t *testing.T, base, script string, flags ...string) ([]runResult, int) {
 	t.Helper()
+	return runTestScriptOut(t, base, script, new(bytes.Buffer), flags...)
+}
+
+// runTestScriptOut is runTestScript that also leaves the raw output in out.
+func runTestScriptOut(t *testing.T, base, script string, out *bytes.Buffer, flags ...string) ([]runResult, int) {
+	t.Helper()
 	needBrowser(t)
 	script = strings.ReplaceAll(script, "{{URL}}", base)
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(script), stdout: &out, stderr: &errb}
+	var errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(script), stdout: out, stderr: &errb}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	args := append([]string{"run", "--action-timeout", "3s", "--timeout", "15s"}, flags...)

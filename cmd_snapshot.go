@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/ariadne-tui/ariadne/browser"
@@ -64,9 +63,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		snap.Root = refs.InteractiveOnly(snap.Root)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(snap)
+		return writeJSON(e.stdout, snap, true)
 	}
 	if nav.Partial {
 		fmt.Fprintf(e.stderr, "ariadne: %s did not finish loading within %s; this snapshot shows it as it was\n", url, bf.timeout)

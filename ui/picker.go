@@ -244,21 +244,23 @@ func (p *picker) view(s PaneStyles, width, height int) string {
 	}
 	p.offset = max(min(p.offset, len(p.items)-rows), 0)
 	var lines []string
-	lines = append(lines, s.BoxTitle.Render(ansi.Truncate(p.title, inner, "…")))
+	// Labels usually hold page text: Sanitize again (it is idempotent),
+	// so that nothing invisible reaches the screen and widths are right.
+	lines = append(lines, s.BoxTitle.Render(ansi.Truncate(Sanitize(p.title), inner, "…")))
 	for i := p.offset; i < min(p.offset+rows, len(p.items)); i++ {
 		it := p.items[i]
 		mark := "  "
 		if i == p.cursor {
 			mark = "> "
 		}
-		text := mark + it.label
-		line := ansi.Truncate(text, inner, "…")
+		label := Sanitize(it.label)
+		line := ansi.Truncate(mark+label, inner, "…")
 		if it.hint != "" && ansi.StringWidth(line)+2 < inner {
-			line += "  " + s.Dim.Render(ansi.Truncate(it.hint, inner-ansi.StringWidth(line)-2, "…"))
+			line += "  " + s.Dim.Render(ansi.Truncate(Sanitize(it.hint), inner-ansi.StringWidth(line)-2, "…"))
 		}
 		switch {
 		case it.heading:
-			line = s.Label.Render(ansi.Truncate(it.label, inner, "…"))
+			line = s.Label.Render(ansi.Truncate(label, inner, "…"))
 		case it.disabled:
 			line = s.Dim.Render(ansi.Strip(line))
 		case i == p.cursor:
