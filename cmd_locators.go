@@ -21,7 +21,7 @@ func runLocators(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON: the page, and per element its best locator in every language and the ranked candidates")
 	langFlag := fs.String("lang", "js", "language of the printed locators: js, python, java or csharp")
 	copyBest := fs.Bool("copy", false, "copy the best locator of the first REF to the clipboard (system clipboard, or OSC 52 on the terminal)")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -35,7 +35,7 @@ page load, --action-timeout each step's wait for its element.`
 func runReplay(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "replay", "replay [flags] FILE", replaySummary)
 	slowMo := fs.Int("slow-mo", 0, "pause `MS` milliseconds before each step (to watch with --headful)")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	fs.Lookup("action-timeout").Usage = "how long each step waits for its element to be ready, and each assertion to hold"
 	pos, err := parseFlags(fs, args)
 	if err != nil {

@@ -16,7 +16,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print the snapshot as JSON (every field; see README)")
 	interactive := fs.Bool("interactive", false, "keep only interactive nodes and their ancestors")
 	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN], for toMatchAriaSnapshot")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
