@@ -142,12 +142,15 @@ func (m *Model) applyPage(p pageState, seq int) {
 	if p.snap == nil || seq < m.applied {
 		return
 	}
-	if m.snap == nil || m.snap.URL != p.snap.URL || m.snap.Tab != p.snap.Tab {
-		clear(m.locs) // another page: its refs and locators are new
-	}
+	newPage := m.snap == nil || m.snap.URL != p.snap.URL || m.snap.Tab != p.snap.Tab
 	m.applied = seq
 	m.snap = p.snap
-	m.tree.SetRoot(p.snap.Root)
+	if newPage {
+		clear(m.locs) // another page: its refs and locators are new
+		m.tree.ShowPage(p.snap.Root)
+	} else {
+		m.tree.SetRoot(p.snap.Root) // the cursor follows its element
+	}
 	m.url, m.title = p.snap.URL, p.snap.Title
 	m.partial = p.snap.Partial
 	m.tabIndex = p.snap.TabIndex

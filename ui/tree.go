@@ -86,30 +86,47 @@ func (t *Tree) SetStyles(s TreeStyles) { t.styles, t.ink = s, nil }
 // Root returns the tree's root node.
 func (t *Tree) Root() *refs.Node { return t.root }
 
-// SetRoot replaces the tree with a new snapshot. Folds are kept (by ref);
-// the cursor stays on the same ref if it is still shown, otherwise on the
-// same row index, and the selected row keeps its place on screen.
+// SetRoot replaces the tree with a new snapshot of the same page. Folds are
+// kept (by ref). The cursor follows the element it was on: the same ref,
+// else the node in the same place (the same role and name, among equals,
+// under the same ancestors: a re-rendered element), else the nearest of its
+// ancestors that is still there (the row that held a deleted button), else
+// the top. A followed row keeps its place on screen.
 func (t *Tree) SetRoot(root *refs.Node) {
-	sel := t.Selected()
-	oldCursor, oldOffset := t.cursor, t.offset
+	chain := t.selectedChain()
+	oldRoot, oldCursor, oldOffset := t.root, t.cursor, t.offset
 	t.root = root
 	t.hay, t.hayAt, t.sizes = "", nil, nil
 	t.pruneFolds()
 	t.flatten()
 	t.cursor = -1
-	if sel != nil {
-		for i := range t.rows {
-			n := t.rows[i].Node
-			if n == sel || (sel.Ref != "" && n.Ref == sel.Ref) {
-				t.cursor = i
-				break
+	if len(chain) > 0 {
+		if sel := chain[len(chain)-1]; sel.Ref != "" {
+			t.cursor = t.rowOfRef(sel.Ref)
+		}
+		if t.cursor < 0 {
+			if target := follow(oldRoot, root, chain); target != nil {
+				t.cursor = t.shownRowOf(target)
 			}
 		}
 	}
 	if t.cursor < 0 {
-		t.cursor = oldCursor
+		t.cursor, t.offset = 0, 0
+		t.clamp()
+		return
 	}
 	t.offset = oldOffset + t.cursor - oldCursor
+	t.clamp()
+}
+
+// ShowPage replaces the tree with the snapshot of another page (a new
+// document, another tab): folds by ref are kept, the cursor goes to the top.
+func (t *Tree) ShowPage(root *refs.Node) {
+	t.root = root
+	t.hay, t.hayAt, t.sizes = "", nil, nil
+	t.pruneFolds()
+	t.flatten()
+	t.cursor, t.offset = 0, 0
 	t.clamp()
 }
 

@@ -370,12 +370,12 @@ func TestSetRoot(t *testing.T) {
        · plain
    · e10
 `},
-		{"same row index when the ref is gone", func(t *Tree) { t.Select("e3") }, func(r *refs.Node) *refs.Node {
+		{"the parent when the ref is gone", func(t *Tree) { t.Select("e3") }, func(r *refs.Node) *refs.Node {
 			return remove(r, "e3")
 		}, `
- ▾ e1
+>▾ e1
    · e2
->▾ e4
+ ▾ e4
    · e5
    ▾ e6
      ▾ e7
@@ -384,12 +384,12 @@ func TestSetRoot(t *testing.T) {
        · plain
    · e10
 `},
-		{"last row when the tree shrinks", func(t *Tree) { t.Bottom() }, func(r *refs.Node) *refs.Node {
+		{"the top when the row and its ancestors are gone", func(t *Tree) { t.Bottom() }, func(r *refs.Node) *refs.Node {
 			return remove(r, "e4")
 		}, `
- ▾ e1
+>▾ e1
    · e2
->  · e3
+   · e3
 `},
 		{"folds are kept by ref", func(t *Tree) { t.Select("e6"); t.Collapse(); t.Select("e1"); t.Collapse() }, func(r *refs.Node) *refs.Node { return r }, `
 >▸ e1
@@ -419,6 +419,62 @@ func TestSetRoot(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", got, want)
 			}
 		})
+	}
+}
+
+// table is a React-style table: every row has a Delete button, and a
+// re-render gives every element a new ref.
+func table(prefix string, names ...string) *refs.Node {
+	var rows []*refs.Node
+	for i, n := range names {
+		id := prefix + itoa(i)
+		rows = append(rows, el("row", id+"r", n, el("cell", id+"c", n), interactive(el("button", id+"b", "Delete"))))
+	}
+	return el("", "", "", el("table", "t1", "People", rows...))
+}
+
+// The issue 12 case: deleting a row must not put the cursor on the next
+// row's Delete, whether the refs survive the re-render or not; a row that
+// moved is followed.
+func TestSetRootFollowsTheElement(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		next     *refs.Node
+		wantRole string
+		wantName string
+	}{
+		{"row deleted, refs kept", func() *refs.Node { r := table("a", "Ada", "Grace", "Alan"); return remove(r, "a1r") }(), "table", "People"},
+		{"row deleted, every ref new", table("b", "Ada", "Alan"), "table", "People"},
+		{"rows reordered, every ref new", table("b", "Alan", "Grace", "Ada"), "button", "Delete"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := NewTree(table("a", "Ada", "Grace", "Alan"))
+			if !tr.Select("a1b") {
+				t.Fatal("no a1b")
+			}
+			tr.SetRoot(tc.next)
+			n := tr.Selected()
+			if n == nil || n.Role != tc.wantRole || n.Name != tc.wantName {
+				t.Fatalf("selected %+v, want %s %q\n%s", n, tc.wantRole, tc.wantName, outline(tr))
+			}
+			if n.Role == "button" {
+				// The Delete of Grace's row, wherever it went.
+				if row := tr.selectedChain()[1]; row.Name != "Grace" {
+					t.Errorf("followed into row %q, want Grace's", row.Name)
+				}
+			}
+		})
+	}
+}
+
+// Another page starts at the top, wherever the cursor was.
+func TestShowPageGoesToTop(t *testing.T) {
+	tr := NewTree(genTree(2000, 3))
+	tr.View(80, 20)
+	tr.Move(500)
+	tr.ShowPage(clone(tr.Root()))
+	if tr.Cursor() != 0 || tr.Offset() != 0 {
+		t.Errorf("cursor %d offset %d, want 0 0", tr.Cursor(), tr.Offset())
 	}
 }
 
