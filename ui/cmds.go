@@ -48,6 +48,7 @@ type resultMsg struct {
 	b       Browser // resLaunch: the new session
 	tabs    []browser.TabInfo
 	options []browser.Option
+	done    string // the status text of a command that says more than its label (:replay)
 	err     error
 }
 

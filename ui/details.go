@@ -12,6 +12,9 @@ import (
 // details renders the details pane of the selected node: at most height
 // lines, none wider than width. Page text is sanitized.
 func (m *Model) details(width, height int) []string {
+	if m.showMessages {
+		return m.messagesPane(width, height)
+	}
 	if m.showSteps {
 		return m.stepsPane(width, height)
 	}

@@ -64,11 +64,14 @@ func helpSections(km keymap.KeyMap, s paneStyles) [][]string {
 	for _, mode := range keymap.Modes() {
 		add(string(mode), km.ByMode(mode))
 	}
+	add("Command line (:)", commandBindings())
 	add("When the browser died", []key.Binding{relaunchKey})
 	add("In prompts and pickers", []key.Binding{
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply / choose / accept a dialog")),
 		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel / close / dismiss a dialog")),
 		pickerDelete,
+		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "history (filter, command line)")),
+		key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete (command line)")),
 	})
 	return out
 }

@@ -60,6 +60,15 @@ type Options struct {
 	// OpTimeout bounds one navigation or action with its snapshot: 0
 	// means 90 s.
 	OpTimeout time.Duration
+
+	// Replay replays a recording in the session (:replay FILE); nil: the
+	// command says to use ariadne replay.
+	Replay ReplayFunc
+	// PreviewDir is where the preview key saves screenshots: "" is the
+	// system's temporary directory.
+	PreviewDir string
+	// Now is the clock of the message log; nil is time.Now (tests fix it).
+	Now func() time.Time
 }
 
 // overlay is what, if anything, covers the tree and takes the keys.
@@ -137,10 +146,15 @@ type Model struct {
 	picker  *picker
 	dialog  *dialogPrompt
 	help    *helpView
-	pending []*browser.Dialog // dialogs waiting behind the one on screen
+	pending []*browser.Dialog       // dialogs waiting behind the one on screen
+	hist    map[promptKind][]string // the filter's and the command line's answers, oldest first
 
-	status status
-	notice string // shown instead of the status until the first key press
+	status       status
+	notice       string     // shown instead of the status until the first key press
+	msgs         []logEntry // every status message (messages.go)
+	showMessages bool       // the message log replaces the details
+	pagePrefix   bool       // copied locators start with page.
+	playSeq      int        // the playground's last edit (playground.go)
 
 	rec           *recorder      // the recording (recording.go)
 	showSteps     bool           // the steps pane replaces the details
@@ -173,6 +187,7 @@ func New(o Options) *Model {
 		follow:      o.Follow,
 		locs:        map[string]*locEntry{},
 		locWanted:   map[string]bool{},
+		hist:        map[promptKind][]string{},
 		spin:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		width:       80,
 		height:      24,
@@ -284,6 +299,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onCopied(msg)
 	case pickMsg:
 		return m, m.onPick(msg)
+	case playTickMsg:
+		return m, m.onPlayTick(msg)
+	case playMsg:
+		return m, m.onPlay(msg)
+	case cmdDoneMsg:
+		return m, m.onCmdDone(msg)
+	case tea.MouseMsg:
+		return m, m.mouse(msg)
 	}
 	return m, nil
 }
@@ -292,6 +315,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.Render())
 	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion // clicks and the wheel (mouse.go)
 	v.WindowTitle = "ariadne"
 	if m.title != "" {
 		v.WindowTitle = "ariadne — " + Sanitize(m.title)

@@ -240,7 +240,7 @@ func (m *Model) pickerKey(k tea.KeyPressMsg) tea.Cmd {
 					m.lang = i
 				}
 			}
-			return m.copyText(it.value, string(it.lang)+" locator of "+p.ref)
+			return m.copyText(m.withPrefix(it.lang, it.value), string(it.lang)+" locator of "+p.ref)
 		}
 	}
 	return nil

@@ -29,7 +29,7 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 		if r.b == nil {
 			m.dead = true
 			m.fail(r.label, r.err)
-			m.status.text += " — " + relaunchKey.Help().Key + " tries again"
+			m.appendStatus(" — " + relaunchKey.Help().Key + " tries again")
 			return nil
 		}
 		cmds = append(cmds, m.adopt(r.b))
@@ -78,6 +78,9 @@ func (m *Model) reportResult(r resultMsg) {
 		m.setStatus(statusOK, describeAction(r.label, r.act))
 	case resNav, resLaunch:
 		text := r.label
+		if r.done != "" {
+			text = r.done
+		}
 		if r.nav != nil {
 			if r.kind == resLaunch {
 				text = "opened " + Sanitize(r.nav.URL)
@@ -102,7 +105,7 @@ func (m *Model) reportResult(r resultMsg) {
 		m.setStatus(statusOK, r.label)
 	}
 	if m.snap != nil && len(m.snap.Problems) > 0 {
-		m.status.text += " · could not read: " + Sanitize(strings.Join(m.snap.Problems, "; "))
+		m.appendStatus(" · could not read: " + Sanitize(strings.Join(m.snap.Problems, "; ")))
 	}
 }
 

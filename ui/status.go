@@ -26,7 +26,11 @@ type status struct {
 	text string
 }
 
-func (m *Model) setStatus(k statusKind, text string) { m.status = status{kind: k, text: text} }
+// setStatus puts a message in the status line and in the message log.
+func (m *Model) setStatus(k statusKind, text string) {
+	m.status = status{kind: k, text: text}
+	m.logStatus(false)
+}
 
 // plainCodes says each error code in plain words.
 var plainCodes = map[refs.Code]string{

@@ -58,8 +58,8 @@ type Tree struct {
 	offset int // first row on screen
 	height int // rows on screen at the last View, for page moves
 
-	query           string // the filter as typed
-	needle          string // the filter, lower-cased
+	filter          filterQuery
+	marked          map[string]bool // refs the locator playground matched
 	interactiveOnly bool
 	hay             string  // lower-cased role, name, value and ref of every node (see buildHay)
 	hayAt           []int32 // where each node's text starts in hay, in document order
@@ -199,6 +199,45 @@ func (t *Tree) PageDown() {
 	h := t.page()
 	t.offset += h
 	t.Move(h)
+}
+
+// Scroll moves the view by delta rows (the mouse wheel), taking the cursor
+// along only as far as it must to stay on screen.
+func (t *Tree) Scroll(delta int) {
+	h := t.page() + 1
+	t.offset = min(max(t.offset+delta, 0), max(len(t.rows)-h, 0))
+	t.cursor = min(max(t.cursor, t.offset), t.offset+h-1)
+	t.clamp()
+}
+
+// SetMarked marks the rows of these refs (the locator playground's
+// matches); nil clears the marks.
+func (t *Tree) SetMarked(refList []string) {
+	if len(refList) == 0 {
+		t.marked = nil
+		return
+	}
+	t.marked = make(map[string]bool, len(refList))
+	for _, r := range refList {
+		if r != "" {
+			t.marked[r] = true
+		}
+	}
+}
+
+// Marked returns the marked refs, in document order.
+func (t *Tree) Marked() []string {
+	if len(t.marked) == 0 || t.root == nil {
+		return nil
+	}
+	var out []string
+	t.root.Walk(func(n *refs.Node, _ int) bool {
+		if t.marked[n.Ref] {
+			out = append(out, n.Ref)
+		}
+		return true
+	})
+	return out
 }
 
 // Top moves the cursor to the first row.

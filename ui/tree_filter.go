@@ -13,23 +13,24 @@ func (t *Tree) qualifies(n *refs.Node, order int) bool {
 	if t.interactiveOnly && !n.Interactive {
 		return false
 	}
-	return t.needle == "" || strings.Contains(t.hay[t.hayAt[order]:t.hayAt[order+1]], t.needle)
+	return !t.filter.on() || t.filter.match(t.hay[t.hayAt[order]:t.hayAt[order+1]])
 }
 
 // buildHay lower-cases the searchable text of every node once per tree, so
 // that a filter keystroke is one substring search per node. The texts are
-// kept end to end in one string, node i's at hay[hayAt[i]:hayAt[i+1]].
+// kept end to end in one string, node i's at hay[hayAt[i]:hayAt[i+1]]: its
+// role, name, value and ref, one per line.
 func (t *Tree) buildHay() {
 	buf := make([]byte, 0, 64*1024)
 	t.hayAt = t.hayAt[:0]
 	t.root.Walk(func(n *refs.Node, _ int) bool {
 		t.hayAt = append(t.hayAt, int32(len(buf)))
 		buf = appendLower(buf, n.Role)
-		buf = append(buf, 0)
+		buf = append(buf, '\n')
 		buf = appendLower(buf, n.Name)
-		buf = append(buf, 0)
+		buf = append(buf, '\n')
 		buf = appendLower(buf, n.Value)
-		buf = append(buf, 0)
+		buf = append(buf, '\n')
 		buf = appendLower(buf, n.Ref)
 		return true
 	})
@@ -72,23 +73,57 @@ func (t *Tree) buildSizes() {
 	walk(t.root)
 }
 
-// SetFilter filters the tree to the nodes whose role, name, value or ref
-// contains q (ignoring case), with their ancestors. Call it on every
-// keystroke. Folds are kept: a folded node that holds matches stays shown,
-// folded (NextMatch unfolds it). The cursor stays on its node if that is
-// still a shown match, otherwise it goes to the first shown match (or fold
-// holding matches) at or after it, else the first one.
+// SetFilter filters the tree to the nodes that match q (see filterQuery:
+// a part of the role, name, value or ref, ignoring case; "ROLE NAME"; or
+// /regexp/), with their ancestors. Call it on every keystroke. Folds are
+// kept: a folded node that holds matches stays shown, folded (NextMatch
+// unfolds it). The cursor goes to the first shown match that has a ref
+// (else the first shown match, or fold holding matches).
 func (t *Tree) SetFilter(q string) {
-	if q == t.query {
+	if q == t.filter.text {
 		return
 	}
-	t.query = q
-	t.needle = strings.ToLower(q)
-	t.refilter()
+	t.filter = parseFilter(q)
+	if !t.filter.on() {
+		t.refilter()
+		return
+	}
+	t.flatten()
+	first, firstRef := -1, -1
+	for i, r := range t.rows {
+		if !r.Match && !(r.Collapsed && r.HasChildren) {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if r.Match && r.Node.Ref != "" {
+			firstRef = i
+			break
+		}
+	}
+	switch {
+	case firstRef >= 0:
+		t.cursor = firstRef
+	case first >= 0:
+		t.cursor = first
+	default:
+		t.cursor = 0
+	}
+	t.clamp()
 }
 
 // Filter returns the filter as typed.
-func (t *Tree) Filter() string { return t.query }
+func (t *Tree) Filter() string { return t.filter.text }
+
+// FilterError says why the filter matches nothing because it is a
+// /regexp/ that does not compile, or "".
+func (t *Tree) FilterError() string {
+	if t.filter.err == nil {
+		return ""
+	}
+	return t.filter.err.Error()
+}
 
 // ClearFilter removes the text filter (not the interactive-only filter).
 func (t *Tree) ClearFilter() { t.SetFilter("") }

@@ -97,7 +97,7 @@ func (t *Tree) rebuild(focus *refs.Node, fallback int) {
 }
 
 // filtering reports whether any filter is on.
-func (t *Tree) filtering() bool { return t.needle != "" || t.interactiveOnly }
+func (t *Tree) filtering() bool { return t.filter.on() || t.interactiveOnly }
 
 // flatten rebuilds the visible rows (and, under a filter, the list of
 // matches) from the tree, the folds and the filter.

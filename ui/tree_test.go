@@ -784,3 +784,55 @@ func TestPensDrawLikeLipgloss(t *testing.T) {
 		t.Errorf("fallback drew %q", b.String())
 	}
 }
+
+// The filter forms of issue 12: role and name together, /regexp/, and the
+// first matching row with a ref selected.
+func TestFilterForms(t *testing.T) {
+	page := func() *refs.Node {
+		r := table("a", "Ada Lovelace", "Grace Hopper")
+		r.Children = append(r.Children,
+			el("text", "", "Delete removes a row"),
+			interactive(el("textbox", "x1", "Email")),
+			interactive(el("button", "x2", "Save draft")))
+		r.Children[len(r.Children)-2].Value = "ada@example.com"
+		return r
+	}
+	for _, tc := range []struct {
+		q        string
+		wantRefs []string // the matching refs, in order
+		selected string   // the ref selected
+		err      bool
+	}{
+		{q: "button delete", wantRefs: []string{"a0b", "a1b"}, selected: "a0b"},
+		{q: "delete", wantRefs: []string{"a0b", "a1b", ""}, selected: "a0b"},
+		{q: "row grace", wantRefs: []string{"a1r"}, selected: "a1r"},
+		{q: "textbox ada@", wantRefs: []string{"x1"}, selected: "x1"},
+		{q: "Ada", wantRefs: []string{"a0r", "a0c", "x1"}, selected: "a0r"},
+		{q: "/^(save|email)/", wantRefs: []string{"x1", "x2"}, selected: "x1"},
+		{q: "/lovelace$/", wantRefs: []string{"a0r", "a0c"}, selected: "a0r"},
+		{q: "/[/", err: true},
+	} {
+		t.Run(tc.q, func(t *testing.T) {
+			tr := NewTree(page())
+			tr.Bottom()
+			tr.SetFilter(tc.q)
+			var got []string
+			for _, r := range tr.Rows() {
+				if r.Match {
+					got = append(got, r.Node.Ref)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tc.wantRefs, ",") {
+				t.Errorf("matches %q, want %q", got, tc.wantRefs)
+			}
+			if (tr.FilterError() != "") != tc.err {
+				t.Errorf("error %q, want one: %v", tr.FilterError(), tc.err)
+			}
+			if tc.selected != "" {
+				if n := tr.Selected(); n == nil || n.Ref != tc.selected {
+					t.Errorf("selected %+v, want %s", n, tc.selected)
+				}
+			}
+		})
+	}
+}
