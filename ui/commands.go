@@ -35,19 +35,19 @@ type lineCommand struct {
 // that is a ref (e12, @e12, [e12], ref=e12) jumps to it.
 func lineCommands() []lineCommand {
 	return []lineCommand{
-		{name: "open", args: "URL", help: "open a page in this tab", min: 1, max: 1, run: (*Model).cmdOpen},
-		{name: "find", args: "ROLE [NAME]", help: "select the first element with that role and name", min: 1, max: -1, run: (*Model).cmdFind},
-		{name: "record", help: "start, pause or resume recording", run: func(m *Model, _ []string) tea.Cmd { return m.toggleRecording() }},
-		{name: "export", args: "FORMAT FILE", help: "export the recording as a test (" + strings.Join(formatNames(), ", ") + ")", min: 2, max: 2,
+		{name: "open", args: "URL", help: "open a page", min: 1, max: 1, run: (*Model).cmdOpen},
+		{name: "find", args: "ROLE [NAME]", help: "select by role and name", min: 1, max: -1, run: (*Model).cmdFind},
+		{name: "record", help: "start / pause recording", run: func(m *Model, _ []string) tea.Cmd { return m.toggleRecording() }},
+		{name: "export", args: "FORMAT FILE", help: "export the recording", min: 2, max: 2,
 			complete: func(i int) []string {
 				if i == 0 {
 					return formatNames()
 				}
 				return nil
 			}, run: (*Model).cmdExport},
-		{name: "replay", args: "FILE", help: "replay a recording in this browser", min: 1, max: 1, run: (*Model).cmdReplay},
-		{name: "screenshot", args: "FILE", help: "save a PNG of the page with the selected element outlined", min: 1, max: 1, run: (*Model).cmdScreenshot},
-		{name: "messages", help: "show the message log", run: func(m *Model, _ []string) tea.Cmd { m.openMessages(); return nil }},
+		{name: "replay", args: "FILE", help: "replay a recording here", min: 1, max: 1, run: (*Model).cmdReplay},
+		{name: "screenshot", args: "FILE", help: "PNG, selection outlined", min: 1, max: 1, run: (*Model).cmdScreenshot},
+		{name: "messages", help: "the message log", run: func(m *Model, _ []string) tea.Cmd { m.openMessages(); return nil }},
 	}
 }
 

@@ -124,7 +124,7 @@ func (m *Model) onPlay(r playMsg) tea.Cmd {
 	if first == "" {
 		return nil
 	}
-	m.tree.Select(first)
+	m.jump(first) // clears a filter that hides it
 	return tea.Batch(m.selectionMoved(false), m.highlight(first))
 }
 

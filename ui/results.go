@@ -150,6 +150,8 @@ func (m *Model) applyPage(p pageState, seq int) {
 	m.snap = p.snap
 	if newPage {
 		clear(m.locs) // another page: its refs and locators are new
+		m.tree.ClearFilter()
+		m.tree.SetMarked(nil)
 		m.tree.ShowPage(p.snap.Root)
 	} else {
 		m.tree.SetRoot(p.snap.Root) // the cursor follows its element
