@@ -157,9 +157,9 @@ func (tm *tmux) waitGone(d time.Duration) {
 // with ">"), without the details pane right of it.
 func selectedLine(screen string) string {
 	for _, l := range strings.Split(screen, "\n") {
-		if strings.HasPrefix(l, ">") {
-			l, _, _ = strings.Cut(l, "│")
-			return strings.TrimSpace(l)
+		if rest, ok := strings.CutPrefix(l, ">"); ok {
+			rest, _, _ = strings.Cut(rest, "│")
+			return strings.TrimSpace(rest)
 		}
 	}
 	return ""
@@ -169,9 +169,9 @@ func selectedLine(screen string) string {
 func markedLines(screen string) []string {
 	var out []string
 	for _, l := range strings.Split(screen, "\n") {
-		if strings.HasPrefix(l, "*") {
-			l, _, _ = strings.Cut(l, "│")
-			out = append(out, strings.TrimSpace(l))
+		if rest, ok := strings.CutPrefix(l, "*"); ok {
+			rest, _, _ = strings.Cut(rest, "│")
+			out = append(out, strings.TrimSpace(rest))
 		}
 	}
 	return out
