@@ -49,6 +49,7 @@ type resultMsg struct {
 	tabs    []browser.TabInfo
 	options []browser.Option
 	done    string // the status text of a command that says more than its label (:replay)
+	target  string // resLaunch: the URL it opened
 	err     error
 }
 
@@ -204,7 +205,7 @@ func (m *Model) launch() tea.Cmd {
 		if err != nil {
 			return resultMsg{err: err}
 		}
-		r := resultMsg{b: nb}
+		r := resultMsg{b: nb, target: url}
 		if url != "" {
 			r.nav, r.err = nb.Open(ctx, url)
 		}

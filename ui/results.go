@@ -63,8 +63,8 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 func (m *Model) reportResult(r resultMsg) {
 	if r.err != nil {
 		what := r.label
-		if r.kind == resLaunch {
-			what = "open " + m.url // the browser started; the page did not load
+		if r.kind == resLaunch && r.target != "" {
+			what = "open " + r.target // the browser started; the page did not load
 		}
 		m.fail(what, r.err)
 		return
@@ -156,7 +156,12 @@ func (m *Model) applyPage(p pageState, seq int) {
 	} else {
 		m.tree.SetRoot(p.snap.Root) // the cursor follows its element
 	}
-	m.url, m.title = p.snap.URL, p.snap.Title
+	m.title = p.snap.Title
+	if !strings.HasPrefix(p.snap.URL, "chrome-error://") || m.url == "" {
+		// A page that failed to load shows Chromium's error page; the
+		// header, o and ctrl+l keep the URL that was asked for.
+		m.url = p.snap.URL
+	}
 	m.partial = p.snap.Partial
 	m.tabIndex = p.snap.TabIndex
 	if p.tabs != nil {

@@ -54,7 +54,7 @@ var plainCodes = map[refs.Code]string{
 	refs.CodeNotHTML:           "not a web page",
 	refs.CodeNoBrowser:         "no browser to start",
 	refs.CodeNotLocatable:      "no locator for it",
-	refs.CodeBadArgument:       "that does not fit this element",
+	refs.CodeBadArgument:       "bad input",
 	refs.CodeNoTab:             "no such tab",
 	refs.CodeNoDialog:          "no dialog is open",
 	refs.CodeInternal:          "Ariadne failed",
