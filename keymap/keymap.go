@@ -254,7 +254,7 @@ func Default() KeyMap {
 			Candidates:    bind("locator candidates / language", "Y"),
 			CycleLanguage: bind("cycle locator language (not L: L is forward)", "c"),
 			PagePrefix:    bind("copy locators with / without page.", "."),
-			CopyRef:       bind("copy the ref", "C"),
+			CopyRef:       bind("copy the ref", "w"),
 			CopySubtree:   bind("copy the subtree's ARIA snapshot", "A"),
 			CopySnapshot:  bind("copy the whole ARIA snapshot", "W"),
 		},

@@ -238,7 +238,7 @@ func TestTmuxCommandLine(t *testing.T) {
 			url := portRE.FindString(tm.screen())
 			tm.text("http://" + url + "/signin.html")
 			tm.keys("Enter")
-			scr = tm.waitFor("✓ open", 30*time.Second)
+			scr = tm.waitFor("✓ open http", 30*time.Second)
 			if !strings.Contains(scr, "signin.html") || !strings.HasPrefix(selectedLine(scr), "▾") && selectedLine(scr) == "" {
 				t.Errorf("after :open:\n%s", scr)
 			}
@@ -305,5 +305,24 @@ func checkOutlined(t *testing.T, path string) {
 	}
 	if n < 50 {
 		t.Errorf("%s: %d outline pixels, want a frame", path, n)
+	}
+}
+
+// A click that opens a tab says so on the status line.
+func TestTmuxNewTabAnnounced(t *testing.T) {
+	tm, _ := explorer(t, 160, 48)
+	url := portRE.FindString(tm.screen())
+	tm.keys(":")
+	tm.text("open http://" + url + "/windows.html")
+	tm.keys("Enter")
+	tm.waitFor("✓ open http", 30*time.Second)
+	tm.keys(":")
+	tm.text("find link Open the popup in a new tab")
+	tm.keys("Enter")
+	tm.waitUntil("the link selected", 5*time.Second, func(s string) bool { return strings.Contains(selectedLine(s), "new tab") })
+	tm.keys("Enter")
+	scr := tm.waitFor("opened tab 2", 30*time.Second)
+	if !strings.Contains(strings.ReplaceAll(scr, "\n", ""), "popup.html") {
+		t.Errorf("the status does not name the new tab's page:\n%s", scr)
 	}
 }

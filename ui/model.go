@@ -117,7 +117,9 @@ type Model struct {
 	title    string
 	tabIndex int
 	tabCount int
-	partial  bool // the page had not finished loading
+	tabIDs   map[string]bool   // the tabs at the last snapshot, to tell new ones
+	newTabs  []browser.TabInfo // tabs that appeared and were not reported yet
+	partial  bool              // the page had not finished loading
 
 	width, height int
 	showDetails   bool

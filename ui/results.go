@@ -75,7 +75,7 @@ func (m *Model) reportResult(r resultMsg) {
 	}
 	switch r.kind {
 	case resAct:
-		m.setStatus(statusOK, describeAction(r.label, r.act))
+		m.setStatus(statusOK, describeAction(r.label, r.act)+m.tabsOpened())
 	case resNav, resLaunch:
 		text := r.label
 		if r.done != "" {
@@ -107,6 +107,20 @@ func (m *Model) reportResult(r resultMsg) {
 	if m.snap != nil && len(m.snap.Problems) > 0 {
 		m.appendStatus(" · could not read: " + Sanitize(strings.Join(m.snap.Problems, "; ")))
 	}
+}
+
+// tabsOpened says which tabs appeared since the last report (a click on a
+// target=_blank link), and forgets them.
+func (m *Model) tabsOpened() string {
+	if len(m.newTabs) == 0 {
+		return ""
+	}
+	var out []string
+	for _, t := range m.newTabs {
+		out = append(out, "opened tab "+itoa(t.Index)+" "+Sanitize(t.URL))
+	}
+	m.newTabs = nil
+	return " · " + strings.Join(out, ", ") + " (" + m.keys.Page.Tabs.Help().Key + " lists the tabs)"
 }
 
 // describeAction says what an action did, in plain words.
@@ -166,11 +180,17 @@ func (m *Model) applyPage(p pageState, seq int) {
 	m.tabIndex = p.snap.TabIndex
 	if p.tabs != nil {
 		m.tabCount = len(p.tabs)
+		seen := make(map[string]bool, len(p.tabs))
 		for _, t := range p.tabs {
 			if t.Current {
 				m.tabIndex = t.Index
 			}
+			if m.tabIDs != nil && !m.tabIDs[t.ID] {
+				m.newTabs = append(m.newTabs, t)
+			}
+			seen[t.ID] = true
 		}
+		m.tabIDs = seen
 	}
 	m.version = p.version
 }
