@@ -54,11 +54,12 @@ func TestREADMEExamples(t *testing.T) {
 	defer srv.Close()
 	base := strings.TrimSuffix(srv.URL(), "/")
 	for _, ex := range examples {
-		t.Run(ex.args, func(t *testing.T) {
+		name, _, _ := strings.Cut(ex.args, "\n")
+		t.Run(name, func(t *testing.T) {
 			args, stdin := ex.command(base)
 			var out, errb bytes.Buffer
 			realMain(context.Background(), &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
-			got := strings.ReplaceAll(out.String(), base, "http://127.0.0.1:8080")
+			got := strings.ReplaceAll(out.String(), strings.TrimPrefix(base, "http://"), "127.0.0.1:8080")
 			if ex.json {
 				compareJSON(t, ex.want, got)
 				return
@@ -225,4 +226,46 @@ func jsonMatches(path string, want, got any) string {
 		return fmt.Sprintf("%s: README %v, output %v", path, want, got)
 	}
 	return ""
+}
+
+// The comparison catches what the issue found: an example whose output
+// differs, and a JSON example that lacks a field the output has.
+func TestREADMEMatchers(t *testing.T) {
+	for _, tc := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{"a\nb", "a\nb", true},
+		{"a\n...\nz", "a\nb\nc\nz", true},
+		{`{"x":1,...}`, `{"x":1,"y":2}`, true},
+		{"a\nb", "a\nc", false},
+		{"a", "a\nb", false},
+		{`{"x":2,...}`, `{"x":1,"y":2}`, false},
+	} {
+		got := matchLines(strings.Split(tc.want, "\n"), strings.Split(tc.got, "\n")) == ""
+		if got != tc.ok {
+			t.Errorf("lines %q vs %q: match %v, want %v", tc.want, tc.got, got, tc.ok)
+		}
+	}
+	for _, tc := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{`{"a":1,"b":"..."}`, `{"a":1,"b":[3]}`, true},
+		{`{"a":1}`, `{"a":1,"b":2}`, false}, // a field the README lacks
+		{`{"a":1,"b":2}`, `{"a":1}`, false}, // a field the output lacks
+		{`{"c":[{"r":"e2"}]}`, `{"c":[{"r":"e1"},{"r":"e2"}]}`, true},
+		{`{"c":[{"r":"e3"}]}`, `{"c":[{"r":"e1"},{"r":"e2"}]}`, false},
+	} {
+		var w, g any
+		if err := json.Unmarshal([]byte(tc.want), &w); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(tc.got), &g); err != nil {
+			t.Fatal(err)
+		}
+		if got := jsonMatches("", w, g) == ""; got != tc.ok {
+			t.Errorf("json %s vs %s: match %v, want %v", tc.want, tc.got, got, tc.ok)
+		}
+	}
 }
