@@ -264,7 +264,7 @@ func (p *picker) view(s paneStyles, width, height int) string {
 			mark = "> "
 		}
 		text := mark + it.label
-		line := ansi.Truncate(text, inner, "…")
+		line := cutMiddle(text, inner)
 		if it.hint != "" && ansi.StringWidth(line)+2 < inner {
 			line += "  " + s.Dim.Render(ansi.Truncate(it.hint, inner-ansi.StringWidth(line)-2, "…"))
 		}
@@ -284,4 +284,20 @@ func (p *picker) view(s paneStyles, width, height int) string {
 	}
 	lines = append(lines, s.Dim.Render(more))
 	return s.Box.Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// cutMiddle shortens s to width by cutting out its middle: long locators
+// that share a prefix (every candidate scoped in the same card) stay told
+// apart by their ends.
+func cutMiddle(s string, width int) string {
+	w := ansi.StringWidth(s)
+	if w <= width {
+		return s
+	}
+	if width < 12 {
+		return ansi.Truncate(s, width, "…")
+	}
+	head := (width - 1) * 2 / 5
+	tail := width - 1 - head
+	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, w-tail, "")
 }

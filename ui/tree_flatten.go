@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/ariadne-tui/ariadne/refs"
+import (
+	"strings"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
 
 // This file turns the tree, its folds and the filter into visible rows, and
 // finds nodes among them.
@@ -127,6 +131,14 @@ type flattener struct {
 	order     int
 }
 
+// valueEcho reports whether n's only child is a text that repeats n's
+// value (a textbox's text as the ARIA snapshot writes it): the row shows
+// the value after ":", so the tree leaves the text out.
+func valueEcho(n *refs.Node) bool {
+	return n.HasValue && len(n.Children) == 1 && n.Children[0].IsText() &&
+		strings.TrimSpace(n.Children[0].Name) == strings.TrimSpace(n.Value)
+}
+
 // walk appends the rows of n's subtree if emit is set, and reports whether
 // n is kept: without a filter every node is kept; with one, a node is kept
 // if it or a descendant matches. Under a filter, folded subtrees are still
@@ -145,12 +157,17 @@ func (f *flattener) walk(n *refs.Node, depth int, emit bool) bool {
 		idx = len(t.rows)
 		t.rows = append(t.rows, Row{Node: n, Depth: depth, Collapsed: collapsed, Match: match, order: order})
 	}
+	kids, skipped := n.Children, 0
+	if valueEcho(n) {
+		kids, skipped = nil, 1 // the row shows the value already
+	}
 	if !f.filtering {
-		t.rows[idx].HasChildren = len(n.Children) > 0
+		t.rows[idx].HasChildren = len(kids) > 0
 		if !collapsed {
-			for _, c := range n.Children {
+			for _, c := range kids {
 				f.walk(c, depth+1, true)
 			}
+			f.order += skipped
 		} else if len(n.Children) > 0 {
 			// Skip the folded subtree but keep counting document order.
 			if t.sizes == nil {
@@ -161,11 +178,12 @@ func (f *flattener) walk(n *refs.Node, depth int, emit bool) bool {
 		return true
 	}
 	anyKept := false
-	for _, c := range n.Children {
+	for _, c := range kids {
 		if f.walk(c, depth+1, emit && !collapsed) {
 			anyKept = true
 		}
 	}
+	f.order += skipped
 	kept := match || anyKept
 	if emit {
 		if kept {

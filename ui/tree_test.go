@@ -836,3 +836,42 @@ func TestFilterForms(t *testing.T) {
 		})
 	}
 }
+
+// A textbox's value shows once, after ":", not again as a child text row;
+// the rows after it keep their document order (the filter still finds
+// them).
+func TestValueShownOnce(t *testing.T) {
+	box := interactive(el("textbox", "e2", "Email", el("text", "", "ada@example.com")))
+	box.Value, box.HasValue = "ada@example.com", true
+	other := interactive(el("textbox", "e3", "Note", el("text", "", "something else")))
+	other.Value, other.HasValue = "typed", true
+	tr := NewTree(el("", "", "", el("form", "e1", "Sign in", box, other, el("button", "e4", "Send"))))
+	got := outline(tr)
+	if want := ">▾ e1\n   · e2\n   ▾ e3\n     · something else\n   · e4\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	tr.SetFilter("send")
+	if n := tr.Selected(); n == nil || n.Ref != "e4" {
+		t.Errorf("filter selected %+v, want e4", n)
+	}
+	tr.SetFilter("ada@")
+	if n := tr.Selected(); n == nil || n.Ref != "e2" {
+		t.Errorf("filter on the value selected %+v, want e2", n)
+	}
+}
+
+// Long candidates that share a prefix stay apart when cut to the width.
+func TestCutMiddle(t *testing.T) {
+	a := "getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart' })"
+	b := "getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart', exact: true })"
+	ca, cb := cutMiddle(a, 40), cutMiddle(b, 40)
+	if ca == cb || ansi.StringWidth(ca) != 40 || ansi.StringWidth(cb) != 40 {
+		t.Errorf("%q and %q", ca, cb)
+	}
+	if !strings.HasSuffix(cb, "exact: true })") || !strings.HasPrefix(cb, "getByTestId(") {
+		t.Errorf("%q lost its ends", cb)
+	}
+	if got := cutMiddle("short", 40); got != "short" {
+		t.Errorf("%q", got)
+	}
+}
