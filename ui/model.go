@@ -55,7 +55,7 @@ type Options struct {
 	// off (tests).
 	LivePeriod time.Duration
 	// SettleDelay is how long the selection must rest before its locators
-	// are read and it is highlighted: 0 means 150 ms.
+	// are read and it is highlighted: 0 means 50 ms.
 	SettleDelay time.Duration
 	// OpTimeout bounds one navigation or action with its snapshot: 0
 	// means 90 s.
@@ -171,7 +171,7 @@ func New(o Options) *Model {
 		o.Keys = keymap.Default()
 	}
 	if o.SettleDelay == 0 {
-		o.SettleDelay = 150 * time.Millisecond
+		o.SettleDelay = 50 * time.Millisecond
 	}
 	if o.LivePeriod == 0 {
 		o.LivePeriod = 700 * time.Millisecond
