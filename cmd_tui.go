@@ -14,7 +14,6 @@ import (
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/demo"
 	"github.com/ariadne-tui/ariadne/keymap"
-	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/refs"
 	"github.com/ariadne-tui/ariadne/ui"
 )
@@ -103,7 +102,6 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 
 		RecordFile:    cfg.record,
 		RecordSecrets: cfg.secrets,
-		Replay:        l.replay,
 	})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithOutput(out))
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
@@ -137,51 +135,6 @@ func (l *launcher) launch(ctx context.Context) (ui.Browser, error) {
 	}
 	l.all = append(l.all, b)
 	return b, nil
-}
-
-// session returns the launched browser behind the explorer's b.
-func (l *launcher) session(b ui.Browser) *browser.Browser {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, x := range l.all {
-		if ui.Browser(x) == b {
-			return x
-		}
-	}
-	return nil
-}
-
-// replay runs a recording in the explorer's session (:replay FILE), in its
-// current tab, and says how it went in one line.
-func (l *launcher) replay(ctx context.Context, b ui.Browser, file string) (string, error) {
-	bb := l.session(b)
-	if bb == nil {
-		return "", refs.Errorf(refs.CodeBrowserClosed, "the browser of this session is gone; ctrl+l relaunches it")
-	}
-	rec, problems, err := recordings.Load(file)
-	if err != nil {
-		return "", fmt.Errorf("loading %s: %w", file, err)
-	}
-	d, err := newBrowserDriver(bb)
-	if err != nil {
-		return "", err
-	}
-	res, err := recordings.Replay(ctx, d, rec, recordings.ReplayOptions{Timeout: bb.Options().ActionTimeout, Lookup: os.LookupEnv})
-	var se *recordings.StepError
-	if errors.As(err, &se) {
-		return "", fmt.Errorf("replay %s failed at step %d of %d (%s): %w", file, se.Report.N, se.Report.Total, recordings.Summary(se.Report.Step), se.Report.Err)
-	}
-	if err != nil {
-		return "", fmt.Errorf("replay %s: %w", file, err)
-	}
-	msg := fmt.Sprintf("replay %s passed: %d steps in %s", file, len(res.Steps), round(res.Duration))
-	if res.Healed > 0 {
-		msg += fmt.Sprintf(", %d healed by fallback locators", res.Healed)
-	}
-	if len(problems) > 0 {
-		msg += fmt.Sprintf(" (%d unreadable lines skipped)", len(problems))
-	}
-	return msg, nil
 }
 
 func (l *launcher) closeAll() {

@@ -7,12 +7,14 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 // This file is the : command line. The commands are data: one table feeds
@@ -295,7 +297,7 @@ func (m *Model) cmdExport(args []string) tea.Cmd {
 		m.setStatus(statusErr, "no export format "+quote(format)+"; the formats are "+strings.Join(formatNames(), ", "))
 		return nil
 	}
-	path, _, _ := m.rec.snapshot()
+	path := m.rec.state.Path
 	if path == "" {
 		m.setStatus(statusErr, "nothing recorded yet: "+m.keys.Record.Toggle.Help().Key+" or :record starts a recording")
 		return nil
@@ -321,24 +323,47 @@ func (m *Model) cmdExport(args []string) tea.Cmd {
 	}
 }
 
-// ReplayFunc replays the recording in file in the session b and says how
-// it went in one line ("passed: 12 steps in 2.1s").
-type ReplayFunc func(ctx context.Context, b Browser, file string) (string, error)
-
+// cmdReplay replays a recording in this browser's current tab through the
+// session layer's replayer, then shows the page.
 func (m *Model) cmdReplay(args []string) tea.Cmd {
-	if m.opts.Replay == nil {
-		m.setStatus(statusErr, "replay is not available here; use ariadne replay FILE")
-		return nil
-	}
-	file, replay := args[0], m.opts.Replay
+	file := args[0]
 	if _, err := os.Stat(file); err != nil {
 		m.setStatus(statusErr, "no recording "+Sanitize(file)+": give the path of a .jsonl recording")
 		return nil
 	}
 	return m.startOp(resNav, "replay "+file, func(ctx context.Context, b Browser) resultMsg {
-		text, err := replay(ctx, b, file)
+		text, err := replayFile(ctx, b, file)
 		return resultMsg{done: text, err: err, page: pageAfter(ctx, b, nil)}
 	})
+}
+
+// replayFile runs the recording in file with session.Replayer and says how
+// it went in one line.
+func replayFile(ctx context.Context, b Browser, file string) (string, error) {
+	rec, problems, err := recordings.Load(file)
+	if err != nil {
+		return "", fmt.Errorf("loading %s: %w", file, err)
+	}
+	d, err := session.NewReplayer(ctx, b)
+	if err != nil {
+		return "", err
+	}
+	res, err := d.Replay(ctx, rec, recordings.ReplayOptions{Timeout: b.Options().ActionTimeout, Lookup: os.LookupEnv})
+	var se *recordings.StepError
+	if errors.As(err, &se) {
+		return "", fmt.Errorf("replay %s failed at step %d of %d (%s): %w", file, se.Report.N, se.Report.Total, recordings.Summary(se.Report.Step), se.Report.Err)
+	}
+	if err != nil {
+		return "", fmt.Errorf("replay %s: %w", file, err)
+	}
+	msg := fmt.Sprintf("replay %s passed: %d steps in %s", file, len(res.Steps), res.Duration.Round(time.Millisecond))
+	if res.Healed > 0 {
+		msg += fmt.Sprintf(", %d healed by fallback locators", res.Healed)
+	}
+	if len(problems) > 0 {
+		msg += fmt.Sprintf(" (%d unreadable lines skipped)", len(problems))
+	}
+	return msg, nil
 }
 
 func (m *Model) cmdScreenshot(args []string) tea.Cmd {

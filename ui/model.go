@@ -61,9 +61,6 @@ type Options struct {
 	// means 90 s.
 	OpTimeout time.Duration
 
-	// Replay replays a recording in the session (:replay FILE); nil: the
-	// command says to use ariadne replay.
-	Replay ReplayFunc
 	// PreviewDir is where the preview key saves screenshots: "" is the
 	// system's temporary directory.
 	PreviewDir string
@@ -158,7 +155,7 @@ type Model struct {
 	pagePrefix   bool       // copied locators start with page.
 	playSeq      int        // the playground's last edit (playground.go)
 
-	rec           *recorder      // the recording (recording.go)
+	rec           recording      // the recording (recording.go)
 	showSteps     bool           // the steps pane replaces the details
 	assertChoices []assertChoice // the rows of the assertion menu
 	recordPending bool           // RecordFile waits for the first page
@@ -200,9 +197,8 @@ func New(o Options) *Model {
 		}
 	}
 	m.notice = o.Notice
-	m.rec = &recorder{secrets: o.RecordSecrets, locs: o.Locators}
 	if m.opts.Recording == nil {
-		m.opts.Recording = m.rec
+		m.opts.Recording = &m.rec
 	}
 	m.recordPending = o.RecordFile != ""
 	return m
@@ -267,6 +263,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case resultMsg:
+		m.rec.update(msg.rec)
 		cmd := m.result(msg)
 		if m.recordPending && m.snap != nil && m.b != nil && !m.dead {
 			// --record: start once the first page is on screen.

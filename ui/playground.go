@@ -16,11 +16,6 @@ import (
 // the tree (and the first highlighted in the window when headful), as
 // Playwright's Inspector does.
 
-// finder evaluates locators on the live page (browser/find.go).
-type finder interface {
-	Find(ctx context.Context, tab int, loc refs.Locator) ([]string, error)
-}
-
 // playDelay is how long typing must pause before the locator is tried.
 const playDelay = 200 * time.Millisecond
 
@@ -36,8 +31,8 @@ type (
 // openPlayground opens the playground prompt with the selection's chosen
 // locator, when it is known.
 func (m *Model) openPlayground() tea.Cmd {
-	if _, ok := m.b.(finder); !ok {
-		m.setStatus(statusErr, "the locator playground needs a browser")
+	if m.b == nil || m.dead {
+		m.setStatus(statusErr, "the locator playground needs a browser: "+relaunchKey.Help().Key+" relaunches it")
 		return nil
 	}
 	start := ""
@@ -77,8 +72,8 @@ func (m *Model) onPlayTick(t playTickMsg) tea.Cmd {
 	if t.seq != m.playSeq || m.over != overlayPrompt || m.prompt.kind != promptLocator {
 		return nil
 	}
-	f, ok := m.b.(finder)
-	if !ok || m.dead {
+	b := m.b
+	if b == nil || m.dead {
 		return nil
 	}
 	loc, err := refs.ParseLocator(m.prompt.input.Value())
@@ -89,8 +84,11 @@ func (m *Model) onPlayTick(t playTickMsg) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		found, err := f.Find(ctx, 0, loc)
-		return playMsg{seq: seq, refs: found, err: err}
+		found, err := b.FindEach(ctx, 0, []refs.Locator{loc})
+		if err != nil || len(found) == 0 {
+			return playMsg{seq: seq, err: err}
+		}
+		return playMsg{seq: seq, refs: found[0]}
 	}
 }
 
