@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -325,4 +326,29 @@ func TestTmuxNewTabAnnounced(t *testing.T) {
 	if !strings.Contains(strings.ReplaceAll(scr, "\n", ""), "popup.html") {
 		t.Errorf("the status does not name the new tab's page:\n%s", scr)
 	}
+}
+
+// :replay runs a recording in the explorer's browser: the page shows what
+// the steps did, and the status says it passed.
+func TestTmuxReplayCommand(t *testing.T) {
+	tm, dir := explorer(t, 160, 48)
+	base := "http://" + portRE.FindString(tm.screen())
+	rec := filepath.Join(dir, "cart.jsonl")
+	script := "open " + base + "/products.html\nfind add button \"Add to cart\"\nclick $add\n"
+	cmd := exec.Command(buildBinary(t), "run", "--record", rec, "-")
+	cmd.Stdin = strings.NewReader(script)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("recording: %v\n%s", err, out)
+	}
+	tm.keys(":")
+	tm.text("replay " + rec)
+	tm.keys("Enter")
+	scr := tm.waitFor("passed", 60*time.Second)
+	if !strings.Contains(scr, "Cart: 1 item") || !strings.Contains(scr, "products.html") {
+		t.Errorf("after the replay the page does not show the click:\n%s", scr)
+	}
+	tm.keys(":")
+	tm.text("replay " + filepath.Join(dir, "none.jsonl"))
+	tm.keys("Enter")
+	tm.waitFor("no recording", 10*time.Second)
 }
