@@ -107,6 +107,7 @@ type RecordKeys struct {
 	DeleteStep key.Binding
 	SaveAs     key.Binding
 	Steps      key.Binding
+	Code       key.Binding
 }
 
 // GlobalKeys are live in every mode.
@@ -189,6 +190,7 @@ func (km *KeyMap) slots() []slot {
 		{ModeRecord, "delete-step", &r.DeleteStep},
 		{ModeRecord, "save-recording", &r.SaveAs},
 		{ModeRecord, "recorded-steps", &r.Steps},
+		{ModeRecord, "recording-code", &r.Code},
 
 		{ModeGlobal, "help", &g.Help},
 		{ModeGlobal, "detail", &g.Detail},
@@ -264,6 +266,7 @@ func Default() KeyMap {
 			DeleteStep: bind("delete last step", "D"),
 			SaveAs:     bind("save recording as", "S"),
 			Steps:      bind("show / hide the recorded steps", "ctrl+s"),
+			Code:       bind("show the recording as code (live)", "ctrl+e"),
 		},
 		Global: GlobalKeys{
 			Help:     bind("help", "?"),

@@ -15,6 +15,9 @@ func (m *Model) details(width, height int) []string {
 	if m.showMessages {
 		return m.messagesPane(width, height)
 	}
+	if m.showSteps && m.showCode {
+		return m.codePane(width, height)
+	}
 	if m.showSteps {
 		return m.stepsPane(width, height)
 	}

@@ -154,6 +154,11 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.copySnapshot()
 	case key.Matches(k, km.Locator.PagePrefix):
 		m.togglePagePrefix()
+	case key.Matches(k, km.Record.Code):
+		m.showCode = !m.showCode
+		if m.showCode {
+			m.showSteps, m.showMessages, m.showDetails = true, false, true
+		}
 	case key.Matches(k, km.Global.Messages):
 		m.openMessages()
 	case key.Matches(k, km.Page.Preview):

@@ -153,7 +153,9 @@ type Model struct {
 	msgs         []logEntry // every status message (messages.go)
 	showMessages bool       // the message log replaces the details
 	pagePrefix   bool       // copied locators start with page.
-	playSeq      int        // the playground's last edit (playground.go)
+	showCode     bool       // the steps pane shows the recording as code (recording_code.go)
+	code         codeCache
+	playSeq      int // the playground's last edit (playground.go)
 
 	rec           recording      // the recording (recording.go)
 	showSteps     bool           // the steps pane replaces the details

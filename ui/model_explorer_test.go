@@ -257,3 +257,30 @@ func TestModelExportCommand(t *testing.T) {
 	h.keys("enter")
 	h.until("the refusal", func() bool { return strings.Contains(h.m.StatusText(), "exists") })
 }
+
+// ctrl+e shows the recording as the test it exports to, live, in the
+// locator language.
+func TestModelRecordingCode(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.RecordDir = t.TempDir()
+	h := newHarness(t, o, 160, 48)
+	h.ready()
+	h.keys("ctrl+r")
+	h.until("recording", func() bool { return h.m.rec.started() })
+	h.keys("ctrl+e")
+	if !strings.Contains(h.screen(), "Recording as code") {
+		t.Fatalf("ctrl+e shows no code:\n%s", h.screen())
+	}
+	h.keys(": e 8 enter enter")
+	h.until("the click in the code", func() bool {
+		return strings.Contains(h.screen(), "await page.getByRole('button', { name: 'Save' }).click();")
+	})
+	h.keys("c")
+	h.until("the Python code", func() bool {
+		return strings.Contains(h.screen(), `page.get_by_role("button", name="Save").click()`)
+	})
+	h.keys("ctrl+e")
+	if strings.Contains(h.screen(), "Recording as code") {
+		t.Error("a second ctrl+e did not go back to the steps")
+	}
+}
