@@ -112,10 +112,12 @@ type RecordKeys struct {
 
 // GlobalKeys are live in every mode.
 type GlobalKeys struct {
-	Help     key.Binding
-	Detail   key.Binding
-	Messages key.Binding
-	Quit     key.Binding
+	Help        key.Binding
+	Detail      key.Binding
+	DetailsDown key.Binding
+	DetailsUp   key.Binding
+	Messages    key.Binding
+	Quit        key.Binding
 }
 
 // Entry is one binding with its mode and its stable config name.
@@ -194,6 +196,8 @@ func (km *KeyMap) slots() []slot {
 
 		{ModeGlobal, "help", &g.Help},
 		{ModeGlobal, "detail", &g.Detail},
+		{ModeGlobal, "details-down", &g.DetailsDown},
+		{ModeGlobal, "details-up", &g.DetailsUp},
 		{ModeGlobal, "messages", &g.Messages},
 		{ModeGlobal, "quit", &g.Quit},
 	}
@@ -269,10 +273,12 @@ func Default() KeyMap {
 			Code:       bind("show the recording as code (live)", "ctrl+e"),
 		},
 		Global: GlobalKeys{
-			Help:     bind("help", "?"),
-			Detail:   bind("toggle detail pane", "tab"),
-			Messages: bind("message log", "M"),
-			Quit:     bind("quit", "q", "ctrl+c"),
+			Help:        bind("help", "?"),
+			Detail:      bind("toggle detail pane", "tab"),
+			DetailsDown: bind("scroll the details down", "J"),
+			DetailsUp:   bind("scroll the details up", "K"),
+			Messages:    bind("message log", "M"),
+			Quit:        bind("quit", "q", "ctrl+c"),
 		},
 	}
 }

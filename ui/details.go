@@ -68,7 +68,12 @@ func (m *Model) details(width, height int) []string {
 		field("box", s.Dim.Render("none (not rendered)"))
 	}
 	lines = append(lines, "")
-	lines = append(lines, m.locatorLines(e, width, height-len(lines), compact)...)
+	// Scrolled (J/K), the pane shows lines from detOff on: the ladder gets
+	// room for the lines scrolled away.
+	lines = append(lines, m.locatorLines(e, width, height+m.detOff-len(lines), compact)...)
+	if off := min(m.detOff, max(len(lines)-height, 0)); off > 0 {
+		lines = lines[off:]
+	}
 	if len(lines) > height {
 		lines = lines[:height]
 	}

@@ -159,6 +159,10 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 		if m.showCode {
 			m.showSteps, m.showMessages, m.showDetails = true, false, true
 		}
+	case key.Matches(k, km.Global.DetailsDown):
+		m.detOff = min(m.detOff+3, 200)
+	case key.Matches(k, km.Global.DetailsUp):
+		m.detOff = max(m.detOff-3, 0)
 	case key.Matches(k, km.Global.Messages):
 		m.openMessages()
 	case key.Matches(k, km.Page.Preview):

@@ -154,6 +154,7 @@ type Model struct {
 	showMessages bool       // the message log replaces the details
 	pagePrefix   bool       // copied locators start with page.
 	showCode     bool       // the steps pane shows the recording as code (recording_code.go)
+	detOff       int        // lines of the details pane scrolled away (J/K); 0 on a new selection
 	code         codeCache
 	playSeq      int // the playground's last edit (playground.go)
 

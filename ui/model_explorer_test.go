@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -282,5 +283,35 @@ func TestModelRecordingCode(t *testing.T) {
 	h.keys("ctrl+e")
 	if strings.Contains(h.screen(), "Recording as code") {
 		t.Error("a second ctrl+e did not go back to the steps")
+	}
+}
+
+// J and K scroll the details pane; another selection starts at its top.
+func TestModelDetailsScroll(t *testing.T) {
+	h := newHarness(t, fakeOptions(newFake()), 160, 48)
+	h.ready()
+	h.keys(": e 8 enter")
+	h.settle()
+	top := h.m.details(20, 14)
+	all := h.m.details(20, 100)
+	if len(all) <= len(top) {
+		t.Fatalf("the details fit in 14 lines (%d); nothing to scroll", len(all))
+	}
+	if !strings.Contains(ansi.Strip(top[0]), `button "Save"`) {
+		t.Fatalf("top line %q", top[0])
+	}
+	h.keys("J")
+	scrolled := h.m.details(20, 14)
+	// Scrolled by 3, but never past the last line.
+	if want := all[min(3, len(all)-14)]; scrolled[0] != want || scrolled[len(scrolled)-1] != all[len(all)-1] {
+		t.Errorf("J: first line %q, want %q", scrolled[0], want)
+	}
+	h.keys("K")
+	if h.m.details(20, 14)[0] != top[0] {
+		t.Error("K did not scroll back")
+	}
+	h.keys("J j")
+	if h.m.detOff != 0 {
+		t.Errorf("a new selection kept the scroll (%d)", h.m.detOff)
 	}
 }

@@ -326,6 +326,9 @@ func (m *Model) selectionMoved(force bool) tea.Cmd {
 	if !force && ref == m.lastSel {
 		return nil
 	}
+	if ref != m.lastSel {
+		m.detOff = 0
+	}
 	m.lastSel = ref
 	return m.settle()
 }
