@@ -70,7 +70,19 @@ func buildBinary(t *testing.T) string {
 func newTmux(t *testing.T, w, h int, cmd string) *tmux {
 	t.Helper()
 	tm := &tmux{t: t, socket: tmuxSocket(), name: fmt.Sprintf("e2e-%d", time.Now().UnixNano())}
-	tm.run("new-session", "-d", "-s", tm.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
+	// When the previous test's session was the last, its server may still
+	// be exiting: tmux then refuses a new session; try again (bounded).
+	args := []string{"-L", tm.socket, "new-session", "-d", "-s", tm.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd}
+	for attempt := 0; ; attempt++ {
+		out, err := exec.Command("tmux", args...).CombinedOutput()
+		if err == nil {
+			break
+		}
+		if attempt == 20 || !strings.Contains(string(out), "server exited") {
+			t.Fatalf("tmux new-session: %v\n%s", err, out)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-session", "-t", tm.name).Run() })
 	return tm
 }
