@@ -68,8 +68,13 @@ func TestTmuxNoBrowserLogOnScreen(t *testing.T) {
 		for range 3 {
 			tm.keys("/")
 			tm.text("button add to cart")
-			tm.keys("Enter", "Enter")
-			tm.waitFor("✓ done: click", 20*time.Second)
+			tm.waitUntil("the button selected", 10*time.Second, func(s string) bool {
+				return strings.Contains(selectedLine(s), `button "Add to cart"`)
+			})
+			tm.keys("Enter")
+			tm.waitFor(`filter "button add to cart"`, 10*time.Second)
+			tm.keys("Enter")
+			tm.waitFor("✓ done: click", 30*time.Second)
 			tm.esc()
 			tm.keys("r") // a new status, so that the next click's can be told apart
 			tm.waitFor("✓ snapshot:", 20*time.Second)
