@@ -106,7 +106,8 @@ func (tm *tmux) text(s string) {
 	tm.run("send-keys", "-t", tm.name, "-l", s)
 }
 
-// esc sends Escape on its own: a key right after it would read as alt+key.
+// esc sends Escape on its own: a key right after it would read as alt+key,
+// so tests wait for what esc does before the next key, or send none.
 func (tm *tmux) esc() {
 	tm.t.Helper()
 	tm.keys("Escape")
