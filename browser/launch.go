@@ -40,6 +40,10 @@ type Options struct {
 	// browsers do, so it can be acted on. Off, the tree is exactly
 	// Playwright's ariaSnapshot, as toMatchAriaSnapshot expects.
 	TextContainers bool
+	// DebugPort, when set, is the port a launched browser serves the
+	// DevTools protocol on (127.0.0.1), so that another Ariadne can attach
+	// with --remote http://127.0.0.1:PORT and watch.
+	DebugPort int
 	// Logf, when set, receives diagnostic messages: Ariadne's own, and
 	// chromedp's logs and errors (which would otherwise go to the standard
 	// logger, that is, onto the terminal). Nil discards them.
@@ -172,6 +176,10 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 			chromedp.Flag("disable-site-isolation-trials", true),
 			chromedp.WindowSize(opts.Viewport.Width, opts.Viewport.Height),
 		)
+		if opts.DebugPort > 0 {
+			// A port needs the websocket transport instead of the pipe.
+			flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(opts.DebugPort)), remote.WebSocket)
+		}
 		if opts.Headful {
 			flags = append(flags, chromedp.VisibleWindow)
 		}

@@ -29,6 +29,7 @@ type Tab struct {
 	remote  map[target.ID]context.Context // sessions of out-of-process frames
 	dialog  dialogState
 	net     netWatch // requests in flight, for settling after actions
+	console consoleLog
 }
 
 // ID returns the tab's target id.
@@ -54,6 +55,7 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 	}
 	t.net.start(ctx)
 	go t.watchDialogs()
+	go t.watchConsole()
 	return t, nil
 }
 

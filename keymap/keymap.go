@@ -38,6 +38,8 @@ type KeyMap struct {
 	Locator LocatorKeys
 	Record  RecordKeys
 	Global  GlobalKeys
+	// Fixed are the overlay keys, which the config cannot change.
+	Fixed FixedKeys
 }
 
 // TreeKeys move the cursor and fold the tree.
@@ -280,6 +282,7 @@ func Default() KeyMap {
 			Messages:    bind("message log", "M"),
 			Quit:        bind("quit", "q", "ctrl+c"),
 		},
+		Fixed: Fixed(),
 	}
 }
 

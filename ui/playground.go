@@ -32,7 +32,7 @@ type (
 // locator, when it is known.
 func (m *Model) openPlayground() tea.Cmd {
 	if m.b == nil || m.dead {
-		m.setStatus(statusErr, "the locator playground needs a browser: "+relaunchKey.Help().Key+" relaunches it")
+		m.setStatus(statusErr, "the locator playground needs a browser: "+m.keys.Fixed.Relaunch.Help().Key+" relaunches it")
 		return nil
 	}
 	start := ""

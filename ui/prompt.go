@@ -43,18 +43,10 @@ type prompt struct {
 
 // The prompt's own keys. They are fixed, like a shell's: enter answers,
 // esc gives up.
-var (
-	promptAccept = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply"))
-	promptCancel = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
-	promptPrev   = key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "history"))
-	promptNext   = key.NewBinding(key.WithKeys("down"), key.WithHelp("down", "newer"))
-	promptTab    = key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete"))
-)
-
 // historyMax is how many answers each prompt kind remembers.
 const historyMax = 100
 
-func newInput(label, value string, s paneStyles) textinput.Model {
+func newInput(label, value string, s PaneStyles) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = label
 	ti.SetValue(stripBidi(value))
@@ -78,7 +70,7 @@ func stripBidi(s string) string {
 	}, s)
 }
 
-func (p *prompt) setStyles(s paneStyles) {
+func (p *prompt) setStyles(s PaneStyles) {
 	st := p.input.Styles()
 	st.Focused.Prompt = s.Prompt
 	p.input.SetStyles(st)
@@ -137,7 +129,7 @@ func (m *Model) closeOverlay() {
 func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 	p := m.prompt
 	switch {
-	case key.Matches(k, promptAccept):
+	case key.Matches(k, m.keys.Fixed.PromptAccept):
 		m.closeOverlay()
 		v := p.input.Value()
 		if p.kind == promptFilter && !p.touched {
@@ -145,14 +137,14 @@ func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		m.remember(p.kind, v)
 		return tea.Batch(m.answer(p, v), m.selectionMoved(false))
-	case (p.kind == promptFilter || p.kind == promptCommand) && key.Matches(k, promptPrev):
+	case (p.kind == promptFilter || p.kind == promptCommand) && key.Matches(k, m.keys.Fixed.PromptOlder):
 		return m.recall(p, -1)
-	case (p.kind == promptFilter || p.kind == promptCommand) && key.Matches(k, promptNext):
+	case (p.kind == promptFilter || p.kind == promptCommand) && key.Matches(k, m.keys.Fixed.PromptNewer):
 		return m.recall(p, +1)
-	case p.kind == promptCommand && key.Matches(k, promptTab):
+	case p.kind == promptCommand && key.Matches(k, m.keys.Fixed.PromptComplete):
 		m.complete(p)
 		return nil
-	case key.Matches(k, promptCancel):
+	case key.Matches(k, m.keys.Fixed.PromptCancel):
 		m.closeOverlay()
 		if p.kind == promptLocator {
 			m.playSeq++
