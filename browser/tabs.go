@@ -29,6 +29,10 @@ type Tab struct {
 	remote  map[target.ID]context.Context // sessions of out-of-process frames
 	dialog  dialogState
 	net     netWatch // requests in flight, for settling after actions
+	// liveMu serializes snapshots and refreshes of the tab, which share
+	// live: what the last one read, for the next refresh and diff.
+	liveMu sync.Mutex
+	live   *liveState
 }
 
 // ID returns the tab's target id.

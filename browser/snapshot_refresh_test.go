@@ -1,0 +1,132 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// untracked reads the tab as a full snapshot does, without disturbing the
+// worlds' change tracking, with the same ref table: what a refresh must
+// equal.
+func untracked(t testing.TB, ctx context.Context, tab *Tab) *refs.Snapshot {
+	t.Helper()
+	ctx, cancel := tab.opContext(ctx, 30*time.Second)
+	defer cancel()
+	tree, err := tab.frameTree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &snapshotter{t: tab, table: tab.b.refs, mainFrame: tree.Frame.ID, live: map[cdp.FrameID]*frameLive{}, untracked: true}
+	root, err := s.frame(ctx, tab.ctx, tree, [2]float64{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &refs.Snapshot{URL: s.mainURL, Title: s.mainTitle, Count: s.count, Root: root}
+}
+
+// sameTree reports how a and b differ, ignoring boxes (a refresh keeps
+// the boxes of what it did not walk again), or "".
+func sameTree(a, b *refs.Snapshot) string {
+	enc := func(s *refs.Snapshot) string {
+		var lines []string
+		s.Root.Walk(func(n *refs.Node, d int) bool {
+			cp := *n
+			cp.Box, cp.Children = nil, nil
+			j, _ := json.Marshal(cp)
+			lines = append(lines, fmt.Sprintf("%*s%s", 2*d, "", j))
+			return true
+		})
+		return fmt.Sprintf("url=%s title=%s count=%d\n", s.URL, s.Title, s.Count) + strings.Join(lines, "\n")
+	}
+	x, y := enc(a), enc(b)
+	if x == y {
+		return ""
+	}
+	xl, yl := strings.Split(x, "\n"), strings.Split(y, "\n")
+	for i := range min(len(xl), len(yl)) {
+		if xl[i] != yl[i] {
+			lo := max(0, i-3)
+			return fmt.Sprintf("first difference at line %d:\nrefresh: %s\nfull:    %s\ncontext (refresh):\n%s",
+				i, xl[i], yl[i], strings.Join(xl[lo:min(len(xl), i+4)], "\n"))
+		}
+	}
+	return fmt.Sprintf("refresh has %d lines, full walk %d", len(xl), len(yl))
+}
+
+// TestRefreshMatchesFullWalk is the property test of incremental
+// snapshots: random sequences of every kind of change live.html knows,
+// applied by the page's own script; after each, a refresh (which splices
+// re-walked subtrees into what it held) must equal a full walk, refs
+// included.
+func TestRefreshMatchesFullWalk(t *testing.T) {
+	b := launchTest(t, func(o *Options) { o.TextContainers = true })
+	srv := servePages(t)
+	ctx := testContext(t, 170*time.Second)
+	rng := rand.New(rand.NewPCG(13, uint64(time.Now().UnixNano())))
+	seed := rng.Uint64()
+	t.Logf("seed %d", seed)
+	rng = rand.New(rand.NewPCG(13, seed))
+	rounds, steps := 4, 25
+	if testing.Short() {
+		rounds, steps = 1, 15
+	}
+	patched := 0
+	for round := range rounds {
+		open(t, b, srv, "live.html")
+		tab, err := b.CurrentTab()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tab.Snapshot(ctx); err != nil {
+			t.Fatal(err)
+		}
+		kinds := evalMain[[]string](t, b, "window.kinds")
+		var did []string
+		for step := range steps {
+			// One to three changes between refreshes.
+			for range 1 + rng.IntN(3) {
+				k := kinds[rng.IntN(len(kinds))]
+				expr := fmt.Sprintf("window.mutate(%q, %d, %d)", k, rng.IntN(1000), rng.IntN(1000))
+				did = append(did, evalMain[string](t, b, expr))
+			}
+			before := gens(tab)
+			got, err := tab.Refresh(ctx)
+			if err != nil {
+				t.Fatalf("round %d step %d: refresh: %v", round, step, err)
+			}
+			if after := gens(tab); after != "" && before != "" && !strings.HasPrefix(after, "full") {
+				patched++
+			}
+			want := untracked(t, ctx, tab)
+			if d := sameTree(got, want); d != "" {
+				t.Fatalf("round %d step %d, after %s: the refresh differs from a full walk: %s", round, step, strings.Join(did, ", "), d)
+			}
+		}
+	}
+	if patched == 0 {
+		t.Errorf("no refresh was incremental: every one walked the whole page")
+	}
+}
+
+// gens describes the walk numbers of the tab's frames.
+func gens(tab *Tab) string {
+	tab.liveMu.Lock()
+	defer tab.liveMu.Unlock()
+	if tab.live == nil {
+		return ""
+	}
+	var b strings.Builder
+	for id, fl := range tab.live.frames {
+		fmt.Fprintf(&b, "%s=%d ", id, fl.gen)
+	}
+	return b.String()
+}
