@@ -70,7 +70,7 @@ func (t *Tab) fullSnapshot(ctx context.Context) (*refs.Snapshot, error) {
 		Root:     root,
 		Problems: s.problems,
 	}
-	t.live = &liveState{snap: snap, frames: s.live, remote: remote}
+	t.live = &liveState{snap: snap, loaders: frameLoaders(tree), frames: s.live, remote: remote, full: true}
 	return snap, nil
 }
 
@@ -134,7 +134,7 @@ func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offse
 		return nil, err
 	}
 	s.count += b.count
-	s.live[f.ID] = &frameLive{doc: w.doc, loader: f.LoaderID, gen: gen, raw: rs, offset: offset, count: b.count}
+	s.live[f.ID] = &frameLive{doc: w.doc, loader: f.LoaderID, gen: gen, raw: rs, offset: offset}
 	if len(b.frames) == 0 {
 		return root, nil
 	}

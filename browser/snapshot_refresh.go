@@ -22,11 +22,16 @@ import (
 
 // liveState is what the tab's last snapshot or refresh read.
 type liveState struct {
-	snap   *refs.Snapshot
-	frames map[cdp.FrameID]*frameLive
+	snap *refs.Snapshot
+	// loaders are the frames of the tab's frame tree and their documents;
+	// frames are those walked (a frame whose iframe is hidden is not).
+	loaders map[cdp.FrameID]cdp.LoaderID
+	frames  map[cdp.FrameID]*frameLive
 	// remote is set when a frame was read through its own target
 	// (snapshot_oopif.go): refreshes then take full snapshots.
 	remote bool
+	// full is set when a full snapshot made this state.
+	full bool
 }
 
 // frameLive is what the last walk of one frame's document read.
@@ -36,7 +41,6 @@ type frameLive struct {
 	gen    int          // the walk's number in the world (refresh.js)
 	raw    *rawSnapshot // the walk, patches spliced in
 	offset [2]float64   // the document's viewport in the main viewport
-	count  int          // element nodes
 	owner  string       // ref of the iframe node holding it; "" for the main frame
 }
 
@@ -104,20 +108,17 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 		}
 	}
 	list(tree)
-	if len(order) != len(st.frames) {
+	if !sameFrames(st.loaders, order) {
 		return nil, errRefreshFull
 	}
-	for _, ft := range order {
-		fl := st.frames[ft.Frame.ID]
-		if fl == nil || fl.loader != ft.Frame.LoaderID {
-			return nil, errRefreshFull
-		}
-	}
 	snap := *st.snap
-	next := &liveState{frames: make(map[cdp.FrameID]*frameLive, len(st.frames))}
+	next := &liveState{loaders: st.loaders, frames: make(map[cdp.FrameID]*frameLive, len(st.frames))}
 	for _, ft := range order {
 		f := ft.Frame
 		fl := st.frames[f.ID]
+		if fl == nil {
+			continue // not in the tree: its iframe is hidden
+		}
 		w := t.knownWorld(f.ID)
 		if w == nil || w.doc != fl.doc {
 			return nil, errRefreshFull
@@ -143,6 +144,13 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 		}
 		next.frames[f.ID] = nfl
 	}
+	snap.Count = 0
+	snap.Root.Walk(func(n *refs.Node, _ int) bool {
+		if n.Ref != "" {
+			snap.Count++
+		}
+		return true
+	})
 	next.snap = &snap
 	t.live = next
 	return &snap, nil
@@ -186,10 +194,37 @@ func (t *Tab) rebuild(snap *refs.Snapshot, fl *frameLive, f *cdp.Frame, ch *refr
 		}
 		snap.Root = r
 	}
-	snap.Count += b.count - fl.count
 	nfl := *fl
-	nfl.gen, nfl.raw, nfl.count = ch.gen, rs, b.count
+	nfl.gen, nfl.raw = ch.gen, rs
 	return &nfl, nil
+}
+
+// sameFrames reports whether the frame tree listed in order holds the
+// frames and documents of loaders.
+func sameFrames(loaders map[cdp.FrameID]cdp.LoaderID, order []*page.FrameTree) bool {
+	if len(order) != len(loaders) {
+		return false
+	}
+	for _, ft := range order {
+		if l, ok := loaders[ft.Frame.ID]; !ok || l != ft.Frame.LoaderID {
+			return false
+		}
+	}
+	return true
+}
+
+// frameLoaders lists the frames of tree and their documents.
+func frameLoaders(tree *page.FrameTree) map[cdp.FrameID]cdp.LoaderID {
+	out := map[cdp.FrameID]cdp.LoaderID{}
+	var walk func(ft *page.FrameTree)
+	walk = func(ft *page.FrameTree) {
+		out[ft.Frame.ID] = ft.Frame.LoaderID
+		for _, c := range ft.ChildFrames {
+			walk(c)
+		}
+	}
+	walk(tree)
+	return out
 }
 
 // iframeNodes maps the refs of the iframe nodes under root to the nodes.

@@ -139,7 +139,8 @@
         if (list !== undefined) named.push(...list);
       }
       if (!nodeEls.has(a)) continue;
-      if (r === null || nameFromContentRoles.has(getRole(a) || "")) r = a;
+      // A select's value is its selected option's text.
+      if (r === null || nameFromContentRoles.has(getRole(a) || "") || tagOf(a) === "SELECT") r = a;
     }
     return r;
   }
