@@ -70,7 +70,7 @@ func (t *Tab) fullSnapshot(ctx context.Context) (*refs.Snapshot, error) {
 		Root:     root,
 		Problems: s.problems,
 	}
-	t.live = &liveState{snap: snap, loaders: frameLoaders(tree), frames: s.live, remote: remote, full: true}
+	t.live = &liveState{snap: snap, main: tree.Frame.ID, loaders: frameLoaders(tree), frames: s.live, remote: remote, full: true}
 	return snap, nil
 }
 
@@ -165,9 +165,6 @@ func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offse
 			continue
 		}
 		slot.node.Children = append(slot.node.Children, doc.Children...)
-		if fl := s.live[cf.Frame.ID]; fl != nil {
-			fl.owner = slot.node.Ref
-		}
 	}
 	return root, nil
 }

@@ -4,16 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/chromedp/cdproto/cdp/jsonv2"
 )
 
-// This file decodes what the walker's refresh returns (world/refresh.js)
-// and splices a patch into the walk it updates. Like snapshot_build.go it
-// needs no browser.
+// This file decodes what the walker's refresh returns (world/refresh.js).
+// Like snapshot_build.go it needs no browser.
 
 // refreshed is one answer of refresh(): nothing (gen 0), a full walk, or
 // patches: subtrees that replace the nodes of the elements they name.
@@ -97,85 +95,4 @@ func parseRefresh(s string) (*refreshed, error) {
 		return ch, nil
 	}
 	return nil, bad()
-}
-
-// splice returns rs with each patch's subtree in place of the subtree of
-// its element. rs is not changed. A patch whose element is not in rs, or
-// two patches of which one holds the other, give errPatchMismatch.
-func splice(rs *rawSnapshot, patches []patch) (*rawSnapshot, error) {
-	old := rs.Nodes
-	at := make(map[int]int, len(patches)) // handle -> index in old
-	for _, p := range patches {
-		at[p.handle] = -1
-	}
-	for i := range old {
-		if old[i].R == "#" {
-			continue
-		}
-		if _, ok := at[old[i].H]; ok {
-			at[old[i].H] = i
-		}
-	}
-	type span struct {
-		start, end int // old[start:end] is the subtree
-		p          *patch
-	}
-	spans := make([]span, 0, len(patches))
-	for i := range patches {
-		p := &patches[i]
-		start := at[p.handle]
-		if start <= 0 { // missing, or the document's root
-			return nil, fmt.Errorf("%w: element %d is not in it", errPatchMismatch, p.handle)
-		}
-		end := start + 1
-		for end < len(old) && old[end].Pi >= start {
-			end++
-		}
-		spans = append(spans, span{start, end, p})
-	}
-	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
-	for i := 1; i < len(spans); i++ {
-		if spans[i].start < spans[i-1].end {
-			return nil, fmt.Errorf("%w: two subtrees overlap", errPatchMismatch)
-		}
-	}
-	size := len(old)
-	for _, s := range spans {
-		size += len(s.p.nodes) - (s.end - s.start)
-	}
-	out := &rawSnapshot{Doc: rs.Doc, URL: rs.URL, Title: rs.Title, Nodes: make([]rawNode, 0, size)}
-	newIdx := make([]int, len(old)) // old index -> new index, for kept nodes
-	keep := func(from, to int) {
-		for j := from; j < to; j++ {
-			n := old[j]
-			newIdx[j] = len(out.Nodes)
-			if n.Pi >= 0 {
-				n.Pi = newIdx[n.Pi]
-			}
-			out.Nodes = append(out.Nodes, n)
-		}
-	}
-	prev := 0
-	for _, s := range spans {
-		keep(prev, s.start)
-		base := len(out.Nodes)
-		for k, n := range s.p.nodes {
-			if k == 0 {
-				n.Pi = newIdx[old[s.start].Pi]
-			} else {
-				n.Pi += base
-			}
-			out.Nodes = append(out.Nodes, n)
-		}
-		prev = s.end
-	}
-	keep(prev, len(old))
-	// Counted as builder.fill counts (the walker's own count is of the
-	// whole walk, which a patch does not have).
-	for i := range out.Nodes {
-		if r := out.Nodes[i].R; r != "#" && r != "document" {
-			out.Count++
-		}
-	}
-	return out, nil
 }

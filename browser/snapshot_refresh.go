@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -12,21 +13,26 @@ import (
 
 // Incremental snapshots. Each frame's world notes what changed in its
 // document since the last walk (world/changes.js); Refresh asks every
-// frame for those changes, re-walks only the changed subtrees
-// (world/refresh.js), splices them into the walk it kept, and rebuilds
-// that frame's part of the tree with the same builder as a full snapshot,
-// so the two cannot differ. Unchanged frames are not walked and their
-// nodes are reused as they are. A full snapshot remains the fallback: a
-// frame came, went or navigated, a frame lives in another process, or a
-// world could not bound its changes.
+// frame for those changes, and the world re-walks only the changed
+// subtrees (world/refresh.js). Each subtree replaces one node of the last
+// snapshot (snapshot_splice.go): the new tree shares every other node with
+// the old one, which is never changed in place. Refs are assigned as a
+// full snapshot would assign them. A full snapshot remains the fallback: a
+// frame came, went or navigated, a frame lives in another process, a world
+// could not bound its changes, or a changed subtree holds an iframe.
 
 // liveState is what the tab's last snapshot or refresh read.
 type liveState struct {
 	snap *refs.Snapshot
+	main cdp.FrameID
 	// loaders are the frames of the tab's frame tree and their documents;
 	// frames are those walked (a frame whose iframe is hidden is not).
 	loaders map[cdp.FrameID]cdp.LoaderID
 	frames  map[cdp.FrameID]*frameLive
+	// paths locate every node with a ref in snap.Root: child indexes from
+	// the root. A refresh replaces one node by one node, so the paths
+	// outside the replaced subtrees stay true.
+	paths map[string][]int32
 	// remote is set when a frame was read through its own target
 	// (snapshot_oopif.go): refreshes then take full snapshots.
 	remote bool
@@ -34,14 +40,14 @@ type liveState struct {
 	full bool
 }
 
-// frameLive is what the last walk of one frame's document read.
+// frameLive is what Ariadne knows of one frame's document.
 type frameLive struct {
-	doc    string
-	loader cdp.LoaderID
-	gen    int          // the walk's number in the world (refresh.js)
-	raw    *rawSnapshot // the walk, patches spliced in
-	offset [2]float64   // the document's viewport in the main viewport
-	owner  string       // ref of the iframe node holding it; "" for the main frame
+	doc     string
+	loader  cdp.LoaderID
+	gen     int          // the last walk's number in the world (refresh.js)
+	offset  [2]float64   // the document's viewport in the main viewport
+	present map[int]bool // handles of the document's elements in the snapshot
+	raw     *rawSnapshot // the full walk, until present is made from it
 }
 
 // errRefreshFull makes Refresh take a full snapshot.
@@ -69,16 +75,16 @@ func (b *Browser) Refresh(ctx context.Context) (*refs.Snapshot, error) {
 }
 
 // Refresh returns the tab's snapshot as a full Snapshot would, walking only
-// the subtrees that changed since the tab's last snapshot or refresh. The
-// nodes of frames that did not change are those of the last snapshot;
-// nodes are never changed in place, so an older snapshot stays as it was.
-// Boxes of nodes outside the re-walked subtrees are as of their last walk
-// (as after a scroll).
+// the subtrees that changed since the tab's last snapshot or refresh.
+// Unchanged nodes are those of the last snapshot (same pointers); nodes
+// are never changed in place, so an older snapshot stays as it was. Boxes
+// of nodes outside the re-walked subtrees are as of their last walk (as
+// after a scroll).
 func (t *Tab) Refresh(ctx context.Context) (*refs.Snapshot, error) {
 	t.liveMu.Lock()
 	defer t.liveMu.Unlock()
 	snap, err := t.refresh(ctx)
-	if errors.Is(err, errRefreshFull) || errors.Is(err, errPatchMismatch) {
+	if errors.Is(err, errRefreshFull) {
 		return t.fullSnapshot(ctx)
 	}
 	if err != nil {
@@ -99,25 +105,25 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	var order []*page.FrameTree // parents before children
+	if !sameFrames(st.loaders, tree) {
+		return nil, errRefreshFull
+	}
+	st.index()
+	snap := *st.snap
+	next := &liveState{main: st.main, loaders: st.loaders, frames: st.frames, paths: st.paths}
+	var frames []*cdp.Frame
 	var list func(ft *page.FrameTree)
 	list = func(ft *page.FrameTree) {
-		order = append(order, ft)
+		frames = append(frames, ft.Frame)
 		for _, c := range ft.ChildFrames {
 			list(c)
 		}
 	}
 	list(tree)
-	if !sameFrames(st.loaders, order) {
-		return nil, errRefreshFull
-	}
-	snap := *st.snap
-	next := &liveState{loaders: st.loaders, frames: make(map[cdp.FrameID]*frameLive, len(st.frames))}
-	for _, ft := range order {
-		f := ft.Frame
+	for _, f := range frames {
 		fl := st.frames[f.ID]
 		if fl == nil {
-			continue // not in the tree: its iframe is hidden
+			continue // not in the snapshot: its iframe is hidden
 		}
 		w := t.knownWorld(f.ID)
 		if w == nil || w.doc != fl.doc {
@@ -135,82 +141,62 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 			return nil, err
 		}
 		if ch.gen == 0 {
-			next.frames[f.ID] = fl
 			continue
 		}
-		nfl, err := t.rebuild(&snap, fl, f, ch)
-		if err != nil {
+		if ch.full != nil {
+			return nil, errRefreshFull
+		}
+		sp := &splicer{table: t.b.refs, tab: string(t.id), frame: f, fl: fl, paths: next.paths}
+		if err := sp.apply(&snap, ch.patches); err != nil {
 			return nil, err
 		}
-		next.frames[f.ID] = nfl
-	}
-	snap.Count = 0
-	snap.Root.Walk(func(n *refs.Node, _ int) bool {
-		if n.Ref != "" {
-			snap.Count++
+		fl.gen = ch.gen
+		if f.ID == st.main {
+			snap.URL, snap.Title = ch.url, ch.title
 		}
-		return true
-	})
+	}
 	next.snap = &snap
 	t.live = next
 	return &snap, nil
 }
 
-// rebuild applies one frame's refresh ch to snap (a copy of the last
-// snapshot whose tree it replaces, never changes) and returns the frame's
-// new state.
-func (t *Tab) rebuild(snap *refs.Snapshot, fl *frameLive, f *cdp.Frame, ch *refreshed) (*frameLive, error) {
-	rs := ch.full
-	if rs == nil {
-		var err error
-		if rs, err = splice(fl.raw, ch.patches); err != nil {
-			return nil, err
-		}
-		rs.URL, rs.Title = ch.url, ch.title
+// index makes the paths and present sets of a state a full snapshot made:
+// they are built on the first refresh, so that snapshots never refreshed
+// do not pay for them.
+func (st *liveState) index() {
+	if st.paths != nil {
+		return
 	}
-	b := &builder{table: t.b.refs, tab: string(t.id), frame: string(f.ID), doc: fl.doc, offset: fl.offset}
-	root, err := b.tree(rs)
-	if err != nil {
-		return nil, err
-	}
-	// The frame's iframes keep the documents they held.
-	if len(b.frames) > 0 {
-		old := iframeNodes(snap.Root)
-		for _, slot := range b.frames {
-			o := old[slot.node.Ref]
-			if o == nil {
-				return nil, errRefreshFull
+	st.paths = make(map[string][]int32, st.snap.Count)
+	addPaths(st.paths, st.snap.Root, nil)
+	for _, fl := range st.frames {
+		fl.present = make(map[int]bool, len(fl.raw.Nodes)/2)
+		for i := range fl.raw.Nodes {
+			if fl.raw.Nodes[i].R != "#" {
+				fl.present[fl.raw.Nodes[i].H] = true
 			}
-			slot.node.Children = o.Children
 		}
+		fl.raw = nil
 	}
-	if fl.owner == "" {
-		snap.Root = root
-		snap.URL, snap.Title = rs.URL, rs.Title
-	} else {
-		r, ok := replaceChildren(snap.Root, fl.owner, root.Children)
-		if !ok {
-			return nil, errRefreshFull
-		}
-		snap.Root = r
-	}
-	nfl := *fl
-	nfl.gen, nfl.raw = ch.gen, rs
-	return &nfl, nil
 }
 
-// sameFrames reports whether the frame tree listed in order holds the
-// frames and documents of loaders.
-func sameFrames(loaders map[cdp.FrameID]cdp.LoaderID, order []*page.FrameTree) bool {
-	if len(order) != len(loaders) {
-		return false
-	}
-	for _, ft := range order {
-		if l, ok := loaders[ft.Frame.ID]; !ok || l != ft.Frame.LoaderID {
-			return false
+// sameFrames reports whether tree holds the frames and documents of
+// loaders.
+func sameFrames(loaders map[cdp.FrameID]cdp.LoaderID, tree *page.FrameTree) bool {
+	n := 0
+	ok := true
+	var walk func(ft *page.FrameTree)
+	walk = func(ft *page.FrameTree) {
+		n++
+		if l, found := loaders[ft.Frame.ID]; !found || l != ft.Frame.LoaderID {
+			ok = false
+		}
+		for _, c := range ft.ChildFrames {
+			walk(c)
 		}
 	}
-	return true
+	walk(tree)
+	return ok && n == len(loaders)
 }
 
 // frameLoaders lists the frames of tree and their documents.
@@ -227,33 +213,7 @@ func frameLoaders(tree *page.FrameTree) map[cdp.FrameID]cdp.LoaderID {
 	return out
 }
 
-// iframeNodes maps the refs of the iframe nodes under root to the nodes.
-func iframeNodes(root *refs.Node) map[string]*refs.Node {
-	out := map[string]*refs.Node{}
-	root.Walk(func(n *refs.Node, _ int) bool {
-		if n.Role == "iframe" && n.Ref != "" {
-			out[n.Ref] = n
-		}
-		return true
-	})
-	return out
-}
-
-// replaceChildren returns a copy of the tree at n in which the node with
-// ref has children kids; only the nodes on the path to it are copied.
-func replaceChildren(n *refs.Node, ref string, kids []*refs.Node) (*refs.Node, bool) {
-	if n.Ref == ref {
-		cp := *n
-		cp.Children = kids
-		return &cp, true
-	}
-	for i, c := range n.Children {
-		if nc, ok := replaceChildren(c, ref, kids); ok {
-			cp := *n
-			cp.Children = append([]*refs.Node(nil), n.Children...)
-			cp.Children[i] = nc
-			return &cp, true
-		}
-	}
-	return nil, false
+// errNotHere is a patch that does not fit the snapshot held.
+func errNotHere(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{errRefreshFull}, a...)...)
 }

@@ -23,6 +23,7 @@
   // to the next node, up to a full walk at the body.
   let gen = 0;
   let lastActive = null; // the focused element at the last tracked walk
+  let partialWalk = false; // set while refresh walks changed subtrees
 
   function refresh(opts, since) {
     noteRecords(observer.takeRecords());
@@ -38,14 +39,14 @@
     if (dirty.size === 0) return "";
     beginCaches();
     containers = !!(opts && opts.containers);
-    tracking = true;
+    tracking = partialWalk = true;
     let parts;
     try {
       parts = regions();
     } finally {
       endCaches();
       containers = false;
-      tracking = false;
+      tracking = partialWalk = false;
     }
     if (parts === null) return fullRefresh(opts);
     dirty.clear();
