@@ -128,6 +128,7 @@ func TestRefreshMatchesFullWalk(t *testing.T) {
 		t.Errorf("no refresh was incremental: every one walked the whole page")
 	}
 }
+
 // nextFrame waits for the page's next rendering update.
 func nextFrame(t testing.TB, ctx context.Context, tab *Tab) {
 	t.Helper()
