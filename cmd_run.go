@@ -24,7 +24,7 @@ are quoted like a shell: type e3 "hello world". FILE - (or no FILE) reads
 the script from standard input. The exit status is 1 if any command failed.
 
 Commands:
-  open URL                      snapshot [--interactive] [--json]
+  open URL                      snapshot [--interactive] [--json] [--diff]
   click REF [--button right] [--count 2] [--modifiers Shift,Control] [--force]
   dblclick REF    hover REF     focus REF     clear REF
   type REF TEXT   fill REF TEXT press [REF] KEYS   (Enter, Control+A, Shift+Tab)
@@ -261,6 +261,9 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		r.lastNav = nav
 		return result(nav), err
 	case "snapshot":
+		if flags["diff"] == "true" {
+			return snapshotDiff(ctx, r.b)
+		}
 		snap, err := r.b.Snapshot(ctx)
 		if err != nil {
 			return nil, err

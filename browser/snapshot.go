@@ -70,7 +70,10 @@ func (t *Tab) fullSnapshot(ctx context.Context) (*refs.Snapshot, error) {
 		Root:     root,
 		Problems: s.problems,
 	}
-	t.live = &liveState{snap: snap, main: tree.Frame.ID, loaders: frameLoaders(tree), frames: s.live, remote: remote, full: true}
+	// The caller may change the snapshot's fields (not its nodes): keep a
+	// copy.
+	held := *snap
+	t.live = &liveState{snap: &held, main: tree.Frame.ID, loaders: frameLoaders(tree), frames: s.live, remote: remote, full: true}
 	return snap, nil
 }
 

@@ -83,6 +83,11 @@ func (b *Browser) Refresh(ctx context.Context) (*refs.Snapshot, error) {
 func (t *Tab) Refresh(ctx context.Context) (*refs.Snapshot, error) {
 	t.liveMu.Lock()
 	defer t.liveMu.Unlock()
+	return t.refreshLocked(ctx)
+}
+
+// refreshLocked is Refresh; the caller holds liveMu.
+func (t *Tab) refreshLocked(ctx context.Context) (*refs.Snapshot, error) {
 	snap, err := t.refresh(ctx)
 	if errors.Is(err, errRefreshFull) {
 		return t.fullSnapshot(ctx)
@@ -155,7 +160,8 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 			snap.URL, snap.Title = ch.url, ch.title
 		}
 	}
-	next.snap = &snap
+	held := snap
+	next.snap = &held
 	t.live = next
 	return &snap, nil
 }

@@ -5,7 +5,7 @@ import "strings"
 // Change is one line of a snapshot diff: a node that came, went or changed
 // between two snapshots of one tab, as its snapshot line.
 type Change struct {
-	Mark  byte   `json:"mark"`  // '+' added, '-' removed, '~' changed
+	Mark  string `json:"mark"`  // "+" added, "-" removed, "~" changed
 	Ref   string `json:"ref"`   // "" for a text line
 	Depth int    `json:"depth"` // depth in the tree it belongs to (the new one; the old one for '-')
 	Line  string `json:"line"`  // `button "Save" [ref=e5]`, `text: Total 5`
@@ -48,7 +48,7 @@ func diffKids(out *[]Change, o, n *Node, depth int) {
 		}
 		oc, ok := oldBy[c.Ref]
 		if !ok || c.Ref == "" {
-			subtree(out, '+', c, depth)
+			subtree(out, "+", c, depth)
 			continue
 		}
 		matched[c.Ref] = true
@@ -57,7 +57,7 @@ func diffKids(out *[]Change, o, n *Node, depth int) {
 		}
 		ol, nl := diffLine(oc), diffLine(c)
 		if ol != nl || texts(oc) != texts(c) {
-			ch := Change{Mark: '~', Ref: c.Ref, Depth: depth, Line: nl}
+			ch := Change{Mark: "~", Ref: c.Ref, Depth: depth, Line: nl}
 			if ol != nl {
 				ch.Was = ol
 			}
@@ -70,7 +70,7 @@ func diffKids(out *[]Change, o, n *Node, depth int) {
 	}
 	for _, c := range o.Children {
 		if !c.IsText() && !matched[c.Ref] {
-			subtree(out, '-', c, depth)
+			subtree(out, "-", c, depth)
 		}
 	}
 }
@@ -96,16 +96,16 @@ func diffText(out *[]Change, o, n *Node, depth int) {
 	for _, c := range o.Children {
 		if c.IsText() && count[c.Name] > 0 {
 			count[c.Name]--
-			*out = append(*out, Change{Mark: '-', Depth: depth, Line: "text: " + yamlValue(c.Name)})
+			*out = append(*out, Change{Mark: "-", Depth: depth, Line: "text: " + yamlValue(c.Name)})
 		}
 	}
 	for _, t := range added {
-		*out = append(*out, Change{Mark: '+', Depth: depth, Line: "text: " + yamlValue(t)})
+		*out = append(*out, Change{Mark: "+", Depth: depth, Line: "text: " + yamlValue(t)})
 	}
 }
 
 // subtree lists n and everything under it with mark.
-func subtree(out *[]Change, mark byte, n *Node, depth int) {
+func subtree(out *[]Change, mark string, n *Node, depth int) {
 	if n.IsText() {
 		if n.Name != "" {
 			*out = append(*out, Change{Mark: mark, Depth: depth, Line: "text: " + yamlValue(n.Name)})
@@ -157,7 +157,7 @@ func diffLine(n *Node) string {
 func DiffText(changes []Change) string {
 	var b strings.Builder
 	for _, c := range changes {
-		b.WriteByte(c.Mark)
+		b.WriteString(c.Mark)
 		b.WriteByte(' ')
 		b.WriteString(strings.Repeat("  ", c.Depth))
 		b.WriteString("- ")
