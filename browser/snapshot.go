@@ -73,7 +73,7 @@ func (t *Tab) fullSnapshot(ctx context.Context) (*refs.Snapshot, error) {
 	// The caller may change the snapshot's fields (not its nodes): keep a
 	// copy.
 	held := *snap
-	t.live = &liveState{snap: &held, main: tree.Frame.ID, loaders: frameLoaders(tree), frames: s.live, remote: remote, full: true}
+	t.live = &liveState{snap: &held, main: tree.Frame.ID, frames: s.live, remote: remote, full: true}
 	return snap, nil
 }
 

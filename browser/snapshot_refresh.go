@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -25,10 +24,8 @@ import (
 type liveState struct {
 	snap *refs.Snapshot
 	main cdp.FrameID
-	// loaders are the frames of the tab's frame tree and their documents;
-	// frames are those walked (a frame whose iframe is hidden is not).
-	loaders map[cdp.FrameID]cdp.LoaderID
-	frames  map[cdp.FrameID]*frameLive
+	// frames are the frames walked (a frame whose iframe is hidden is not).
+	frames map[cdp.FrameID]*frameLive
 	// paths locate every node with a ref in snap.Root: child indexes from
 	// the root. A refresh replaces one node by one node, so the paths
 	// outside the replaced subtrees stay true.
@@ -106,32 +103,15 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 	}
 	ctx, cancel := t.opContext(ctx, t.b.opts.NavTimeout)
 	defer cancel()
-	tree, err := t.frameTree(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if !sameFrames(st.loaders, tree) {
-		return nil, errRefreshFull
-	}
+	// No frame tree is read: a frame that navigated lost its world (the
+	// evaluation fails), and a frame that came or went changed its
+	// parent's document around an iframe, which a refresh does not splice.
 	st.index()
 	snap := *st.snap
-	next := &liveState{main: st.main, loaders: st.loaders, frames: st.frames, paths: st.paths}
-	var frames []*cdp.Frame
-	var list func(ft *page.FrameTree)
-	list = func(ft *page.FrameTree) {
-		frames = append(frames, ft.Frame)
-		for _, c := range ft.ChildFrames {
-			list(c)
-		}
-	}
-	list(tree)
-	for _, f := range frames {
-		fl := st.frames[f.ID]
-		if fl == nil {
-			continue // not in the snapshot: its iframe is hidden
-		}
-		w := t.knownWorld(f.ID)
-		if w == nil || w.doc != fl.doc {
+	next := &liveState{main: st.main, frames: st.frames, paths: st.paths}
+	for id, fl := range st.frames {
+		w := t.knownWorld(id)
+		if w == nil || w.doc != fl.doc || w.loader != fl.loader {
 			return nil, errRefreshFull
 		}
 		raw, err := t.evalIn(ctx, w, t.refreshExpr(fl.gen))
@@ -151,12 +131,12 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 		if ch.full != nil {
 			return nil, errRefreshFull
 		}
-		sp := &splicer{table: t.b.refs, tab: string(t.id), frame: f, fl: fl, paths: next.paths}
+		sp := &splicer{table: t.b.refs, tab: string(t.id), frame: id, fl: fl, paths: next.paths}
 		if err := sp.apply(&snap, ch.patches); err != nil {
 			return nil, err
 		}
 		fl.gen = ch.gen
-		if f.ID == st.main {
+		if id == st.main {
 			snap.URL, snap.Title = ch.url, ch.title
 		}
 	}
@@ -184,39 +164,6 @@ func (st *liveState) index() {
 		}
 		fl.raw = nil
 	}
-}
-
-// sameFrames reports whether tree holds the frames and documents of
-// loaders.
-func sameFrames(loaders map[cdp.FrameID]cdp.LoaderID, tree *page.FrameTree) bool {
-	n := 0
-	ok := true
-	var walk func(ft *page.FrameTree)
-	walk = func(ft *page.FrameTree) {
-		n++
-		if l, found := loaders[ft.Frame.ID]; !found || l != ft.Frame.LoaderID {
-			ok = false
-		}
-		for _, c := range ft.ChildFrames {
-			walk(c)
-		}
-	}
-	walk(tree)
-	return ok && n == len(loaders)
-}
-
-// frameLoaders lists the frames of tree and their documents.
-func frameLoaders(tree *page.FrameTree) map[cdp.FrameID]cdp.LoaderID {
-	out := map[cdp.FrameID]cdp.LoaderID{}
-	var walk func(ft *page.FrameTree)
-	walk = func(ft *page.FrameTree) {
-		out[ft.Frame.ID] = ft.Frame.LoaderID
-		for _, c := range ft.ChildFrames {
-			walk(c)
-		}
-	}
-	walk(tree)
-	return out
 }
 
 // errNotHere is a patch that does not fit the snapshot held.

@@ -139,3 +139,100 @@ func nextFrame(t testing.TB, ctx context.Context, tab *Tab) {
 		t.Fatalf("waiting for a rendering update: %v", err)
 	}
 }
+
+// TestRefreshChildFrameOnly: a change inside the iframe re-walks only the
+// iframe's document; the main document's nodes are the same nodes.
+func TestRefreshChildFrameOnly(t *testing.T) {
+	b := launchTest(t, func(o *Options) { o.TextContainers = true })
+	srv := servePages(t)
+	ctx := testContext(t, 60*time.Second)
+	open(t, b, srv, "live.html")
+	tab, err := b.CurrentTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := tab.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gens := func() map[string]int {
+		out := map[string]int{}
+		for id, fl := range tab.live.frames {
+			out[string(id)] = fl.gen
+		}
+		return out
+	}
+	g0 := gens()
+	if len(g0) != 2 {
+		t.Fatalf("live.html should have 2 frames, the snapshot read %d", len(g0))
+	}
+	evalMain[string](t, b, `window.mutate("frame", 1, 4)`)
+	after, err := tab.Refresh(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.live.full {
+		t.Fatal("a change inside the iframe made a full snapshot")
+	}
+	g1 := gens()
+	main := string(tab.live.main)
+	for id := range g0 {
+		switch {
+		case id == main && g1[id] != g0[id]:
+			t.Errorf("the main document was walked again (walk %d, then %d)", g0[id], g1[id])
+		case id != main && g1[id] == g0[id]:
+			t.Errorf("the iframe's document was not walked again")
+		}
+	}
+	tip := findText(after.Root, "Tip: ")
+	if tip == "" || tip == "Tip: ask us" {
+		t.Errorf("the iframe's new tip is not in the refreshed tree (found %q)", tip)
+	}
+	h1, h1b := before.Root.Children[0], after.Root.Children[0]
+	if h1 != h1b {
+		t.Errorf("the main document's banner is a new node; it should be the old one")
+	}
+	if d := sameTree(after, untracked(t, ctx, tab)); d != "" {
+		t.Errorf("the refresh differs from a full walk: %s", d)
+	}
+}
+
+// TestRefreshNavigationIsFull: after a navigation a refresh reads the new
+// page whole, with new refs.
+func TestRefreshNavigationIsFull(t *testing.T) {
+	b := launchTest(t, func(o *Options) { o.TextContainers = true })
+	srv := servePages(t)
+	ctx := testContext(t, 60*time.Second)
+	open(t, b, srv, "live.html")
+	tab, err := b.CurrentTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tab.Snapshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	open(t, b, srv, "form.html")
+	snap, err := tab.Refresh(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tab.live.full {
+		t.Error("a refresh after a navigation should be a full snapshot")
+	}
+	if snap.Title == "Live shop" || findText(snap.Root, "Shop dashboard") != "" {
+		t.Errorf("the refresh still shows the old page: %s", snap.Title)
+	}
+}
+
+// findText returns the first name or text under root that starts with
+// prefix, or "".
+func findText(root *refs.Node, prefix string) string {
+	found := ""
+	root.Walk(func(n *refs.Node, _ int) bool {
+		if found == "" && strings.HasPrefix(n.Name, prefix) {
+			found = n.Name
+		}
+		return found == ""
+	})
+	return found
+}

@@ -15,7 +15,7 @@ import (
 type splicer struct {
 	table *refs.Table
 	tab   string
-	frame *cdp.Frame
+	frame cdp.FrameID
 	fl    *frameLive
 	paths map[string][]int32
 }
@@ -31,7 +31,7 @@ type region struct {
 }
 
 func (sp *splicer) apply(snap *refs.Snapshot, patches []patch) error {
-	frame := string(sp.frame.ID)
+	frame := string(sp.frame)
 	regions := make([]*region, 0, len(patches))
 	for _, p := range patches {
 		ref, ok := sp.table.RefFor(refs.Key{Tab: sp.tab, Frame: frame, Doc: sp.fl.doc, Handle: p.handle})
@@ -115,7 +115,7 @@ func (sp *splicer) apply(snap *refs.Snapshot, patches []patch) error {
 // name are in keys (those that came or went): it gives the new ones their
 // index, and tells the table the new index of the others.
 func (sp *splicer) reindex(root *refs.Node, regions []*region, keys map[[2]string]bool) {
-	frame := string(sp.frame.ID)
+	frame := string(sp.frame)
 	fresh := map[*refs.Node]*refs.Item{}
 	for _, r := range regions {
 		for i, n := range r.named {
