@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"testing"
@@ -69,8 +70,11 @@ func BenchmarkRefresh(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
+				tab, wctx, w := mainWorld(b, br, 10*time.Minute)
 				b.ResetTimer()
 				var total time.Duration
+				var inPage float64
+				fulls := 0
 				for i := 0; i < b.N; i++ {
 					b.StopTimer()
 					evalPage(b, br, c.change(i+1))
@@ -87,11 +91,31 @@ func BenchmarkRefresh(b *testing.B) {
 						b.Fatal(err)
 					}
 					b.StopTimer()
+					if how == "refresh" {
+						raw, err := tab.evalIn(wctx, w, "__ariadne.refreshStats()")
+						var st struct {
+							Ms   float64 `json:"ms"`
+							Full bool    `json:"full"`
+						}
+						if err != nil || json.Unmarshal(raw, &st) != nil {
+							b.Fatalf("reading the refresh's stats: %v %s", err, raw)
+						}
+						inPage += st.Ms
+						if st.Full {
+							fulls++
+						}
+					}
 					checkRefsKept(b, prev, snap)
 					prev = snap
 					b.StartTimer()
 				}
 				b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms/read")
+				if how == "refresh" {
+					b.ReportMetric(inPage/float64(b.N), "ms-in-page/read")
+					if fulls > 0 {
+						b.Fatalf("%d of %d refreshes walked the whole page", fulls, b.N)
+					}
+				}
 			})
 		}
 	}

@@ -38,6 +38,10 @@
   // the last tracked walk; fullReason is set when only a full walk will do.
   const dirty = new Set();
   let fullReason = "";
+  // ownsSeen: the document has, or had since the last full walk, an
+  // aria-owns (which moves content between subtrees: refreshes walk it
+  // all).
+  let ownsSeen = false;
   // maxDirty bounds the noted elements: past it, a full walk is cheaper.
   const maxDirty = 5000;
 
@@ -109,6 +113,7 @@
           if (styleTags.has(tagOf(t))) needFull("a style sheet changed");
           else if (inHead(t)) continue;
           else if (r.attributeName === "id" || r.attributeName === "for") needFull("an id or label target changed");
+          else if (r.attributeName === "aria-owns") needFull("an aria-owns changed");
           else if (r.attributeName === "class" || r.attributeName === "style") {
             // A class or style can restyle the siblings too (sibling
             // selectors): the parent's content is read again.
@@ -130,6 +135,7 @@
           for (const list of [r.addedNodes, r.removedNodes]) {
             for (const n of list) {
               if (touchesStyle(n)) needFull("a style sheet came or went");
+              if (n.nodeType === 1 && (n.hasAttribute("aria-owns") || (n.firstElementChild && n.querySelector("[aria-owns]")))) needFull("an aria-owns came or went");
               markSources(n);
             }
           }

@@ -215,10 +215,31 @@
   // every call, which made a page of labelled fields quadratic.
   function labelsOf(el) {
     if (!cLabels) return el.labels || [];
-    // A refresh reads few elements: Chromium's own list is cheaper then.
-    const list = partialWalk ? Array.from(el.labels || []) : labelsIn(el);
+    // A refresh reads few elements: their labels are looked up one by one.
+    const list = partialWalk ? labelsNear(el) : labelsIn(el);
     if (list.length && tracking && naming) for (const l of list) addSource(l, naming);
     return list;
+  }
+
+  // labelsNear is el.labels without walking the whole document (which
+  // Chromium's el.labels does): the labels around el and those whose for
+  // names its id, in document order.
+  function labelsNear(el) {
+    if (!el.labels) return [];
+    const out = [];
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      if (tagOf(a) === "LABEL" && a.control === el) out.push(a);
+    }
+    if (el.id) {
+      const scope = el.getRootNode();
+      if (scope.querySelectorAll) {
+        for (const l of scope.querySelectorAll("label[for=\"" + CSS.escape(el.id) + "\"]")) {
+          if (l.control === el && !out.includes(l)) out.push(l);
+        }
+      }
+    }
+    if (out.length > 1) out.sort((x, y) => (x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    return out;
   }
 
   function labelsIn(el) {

@@ -25,9 +25,14 @@
   let lastActive = null; // the focused element at the last tracked walk
   let partialWalk = false; // set while refresh walks changed subtrees
 
+  // stats describe the last refresh that walked: its time in ms, the
+  // subtrees re-walked and whether it was a full walk (for benchmarks).
+  let stats = null;
+
   function refresh(opts, since) {
+    const t0 = performance.now();
     noteRecords(observer.takeRecords());
-    if (since !== gen || gen === 0 || fullReason) return fullRefresh(opts);
+    if (since !== gen || gen === 0 || fullReason) return fullRefresh(opts, t0);
     // Focus moves without a mutation, and without focus events in a page
     // that does not have the window's focus.
     const active = deepActiveElement();
@@ -35,7 +40,7 @@
       if (lastActive && lastActive.isConnected) mark(lastActive);
       if (active) mark(active);
     }
-    if (fullReason) return fullRefresh(opts);
+    if (fullReason) return fullRefresh(opts, t0);
     if (dirty.size === 0) return "";
     beginCaches();
     containers = !!(opts && opts.containers);
@@ -48,7 +53,8 @@
       containers = false;
       tracking = partialWalk = false;
     }
-    if (parts === null) return fullRefresh(opts);
+    if (parts === null) return fullRefresh(opts, t0);
+    stats = { ms: performance.now() - t0, subtrees: parts.length, full: false };
     dirty.clear();
     lastActive = active;
     gen++;
@@ -61,12 +67,11 @@
   }
 
   // fullRefresh is a tracked full walk, which starts the notes afresh.
-  function fullRefresh(opts) {
+  function fullRefresh(opts, t0) {
     nodeEls = new WeakSet();
     sourceOf = new WeakMap();
     labelledBy = new Map();
     dirty.clear();
-    fullReason = "";
     lastActive = deepActiveElement();
     tracking = true;
     let text;
@@ -75,7 +80,10 @@
     } finally {
       tracking = false;
     }
+    ownsSeen = document.querySelector("[aria-owns]") !== null;
     gen++;
+    stats = { ms: performance.now() - t0, subtrees: 0, full: true, reason: fullReason || "first" };
+    fullReason = "";
     return "F\t" + gen + "\n" + text;
   }
 
@@ -89,8 +97,8 @@
   // regions walks the changed subtrees again and returns their nodes, or
   // null when only a full walk will do.
   function regions() {
+    if (ownsSeen) return null; // aria-owns moves content between subtrees
     beginWalk();
-    if (wOwned.size) return null; // aria-owns moves content between subtrees
     const roots = new Set();
     const named = [];
     for (const el of dirty) {
@@ -155,4 +163,8 @@
       if (!inside) out.push(r);
     }
     return out;
+  }
+
+  function refreshStats() {
+    return stats;
   }

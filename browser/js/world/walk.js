@@ -167,6 +167,11 @@
     // meets them first (owners are looked up in the document, as
     // Playwright does).
     wOwned = new Set();
+    // A refresh knows from its notes (changes.js) that there is none.
+    if (partialWalk && !ownsSeen) {
+      wSeen = new Set();
+      return;
+    }
     for (const owner of document.querySelectorAll("[aria-owns]")) {
       for (const id of owner.getAttribute("aria-owns").split(/\s+/)) {
         const o = id && document.getElementById(id);
