@@ -62,7 +62,7 @@ func diffKids(out *[]Change, o, n *Node, depth int) {
 				ch.Was = ol
 			}
 			*out = append(*out, ch)
-			if !loneText(c) || !loneText(oc) {
+			if !inlineText(c) || !inlineText(oc) {
 				diffText(out, oc, c, depth+1)
 			}
 		}
@@ -122,6 +122,10 @@ func subtree(out *[]Change, mark string, n *Node, depth int) {
 }
 
 func loneText(n *Node) bool { return len(n.Children) == 1 && n.Children[0].IsText() }
+
+// inlineText reports whether all of n's text is on its line: a lone text
+// child, or no text at all.
+func inlineText(n *Node) bool { return loneText(n) || texts(n) == "" }
 
 // texts joins n's text children, to compare them.
 func texts(n *Node) string {
