@@ -42,7 +42,17 @@ func TestLiveFollowCPU(t *testing.T) {
 		}
 		o := Options{Browser: sb, URL: srv.URL + "/clock.html", Follow: true, LivePeriod: 700 * time.Millisecond}
 		h := newHarness(t, o, 120, 40)
-		h.ready()
+		// The first snapshot of a large page on a loaded machine can take
+		// longer than the harness waits.
+		first := time.After(3 * time.Minute)
+		for h.m.snap == nil || h.m.busy != nil {
+			select {
+			case msg := <-h.msgs:
+				h.send(msg)
+			case <-first:
+				t.Fatalf("%s: no first snapshot after 3 minutes", how)
+			}
+		}
 		start := cpuSeconds(t)
 		updates := 0
 		end := time.After(d)
