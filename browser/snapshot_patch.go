@@ -2,7 +2,6 @@ package browser
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -28,10 +27,6 @@ type patch struct {
 	handle int
 	nodes  []rawNode
 }
-
-// errPatchMismatch says that a patch does not fit the walk Ariadne holds:
-// the refresh falls back to a full walk.
-var errPatchMismatch = errors.New("the patch does not fit the snapshot")
 
 // decodeRefresh decodes the JSON string that refresh() returned.
 func decodeRefresh(raw json.RawMessage) (*refreshed, error) {
