@@ -18,22 +18,34 @@ import (
 
 // Snapshot reads the ARIA snapshot of the current tab.
 func (b *Browser) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
+	return b.onCurrentTab(func(t *Tab) (*refs.Snapshot, error) { return t.Snapshot(ctx) })
+}
+
+// onCurrentTab reads a snapshot of the current tab with read and gives it
+// the tab's place in the tab list.
+func (b *Browser) onCurrentTab(read func(t *Tab) (*refs.Snapshot, error)) (*refs.Snapshot, error) {
 	t, err := b.CurrentTab()
 	if err != nil {
 		return nil, err
 	}
-	snap, err := t.Snapshot(ctx)
+	snap, err := read(t)
 	if err != nil {
 		return nil, b.browserErr(err)
 	}
+	snap.TabIndex = b.tabIndex(t)
+	return snap, nil
+}
+
+// tabIndex is t's 1-based place in the tab list, 0 if it is not there.
+func (b *Browser) tabIndex(t *Tab) int {
 	b.mu.Lock()
+	defer b.mu.Unlock()
 	for i, x := range b.tabs {
 		if x == t {
-			snap.TabIndex = i + 1
+			return i + 1
 		}
 	}
-	b.mu.Unlock()
-	return snap, nil
+	return 0
 }
 
 // Snapshot reads the tab's ARIA snapshot: every frame's document, stitched

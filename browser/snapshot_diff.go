@@ -22,13 +22,7 @@ func (b *Browser) SnapshotDiff(ctx context.Context) (snap *refs.Snapshot, change
 	if err != nil {
 		return nil, nil, false, b.browserErr(err)
 	}
-	b.mu.Lock()
-	for i, x := range b.tabs {
-		if x == t {
-			snap.TabIndex = i + 1
-		}
-	}
-	b.mu.Unlock()
+	snap.TabIndex = b.tabIndex(t)
 	return snap, changes, first, nil
 }
 

@@ -53,22 +53,7 @@ var errRefreshFull = errors.New("a full snapshot is needed")
 // Refresh brings the current tab's snapshot up to date at the cost of what
 // changed since the last snapshot or refresh (see Tab.Refresh).
 func (b *Browser) Refresh(ctx context.Context) (*refs.Snapshot, error) {
-	t, err := b.CurrentTab()
-	if err != nil {
-		return nil, err
-	}
-	snap, err := t.Refresh(ctx)
-	if err != nil {
-		return nil, b.browserErr(err)
-	}
-	b.mu.Lock()
-	for i, x := range b.tabs {
-		if x == t {
-			snap.TabIndex = i + 1
-		}
-	}
-	b.mu.Unlock()
-	return snap, nil
+	return b.onCurrentTab(func(t *Tab) (*refs.Snapshot, error) { return t.Refresh(ctx) })
 }
 
 // Refresh returns the tab's snapshot as a full Snapshot would, walking only

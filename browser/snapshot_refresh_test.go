@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
@@ -143,14 +144,7 @@ func nextFrame(t testing.TB, ctx context.Context, tab *Tab) {
 // TestRefreshChildFrameOnly: a change inside the iframe re-walks only the
 // iframe's document; the main document's nodes are the same nodes.
 func TestRefreshChildFrameOnly(t *testing.T) {
-	b := launchTest(t, func(o *Options) { o.TextContainers = true })
-	srv := servePages(t)
-	ctx := testContext(t, 60*time.Second)
-	open(t, b, srv, "live.html")
-	tab, err := b.CurrentTab()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _, tab, ctx := liveTab(t)
 	before, err := tab.Snapshot(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -200,14 +194,7 @@ func TestRefreshChildFrameOnly(t *testing.T) {
 // TestRefreshNavigationIsFull: after a navigation a refresh reads the new
 // page whole, with new refs.
 func TestRefreshNavigationIsFull(t *testing.T) {
-	b := launchTest(t, func(o *Options) { o.TextContainers = true })
-	srv := servePages(t)
-	ctx := testContext(t, 60*time.Second)
-	open(t, b, srv, "live.html")
-	tab, err := b.CurrentTab()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, srv, tab, ctx := liveTab(t)
 	if _, err := tab.Snapshot(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -235,4 +222,19 @@ func findText(root *refs.Node, prefix string) string {
 		return found == ""
 	})
 	return found
+}
+
+// liveTab opens live.html in a new browser that gives text containers
+// nodes, as the explorer does.
+func liveTab(t *testing.T) (*Browser, *httptest.Server, *Tab, context.Context) {
+	t.Helper()
+	b := launchTest(t, func(o *Options) { o.TextContainers = true })
+	srv := servePages(t)
+	ctx := testContext(t, 60*time.Second)
+	open(t, b, srv, "live.html")
+	tab, err := b.CurrentTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, srv, tab, ctx
 }

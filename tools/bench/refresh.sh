@@ -9,19 +9,22 @@
 #      (default 60s): CPU of Ariadne + Chromium, full snapshots then
 #      refreshes.
 #
-# Run from the repository; it needs Chromium (CHROME_PATH) and prints the
-# load average before and after, since the figures follow the machine's load.
+# Both sides are the committed trees (REV and HEAD), copied out, so that
+# editing the work tree meanwhile changes nothing. Run from the repository;
+# it needs Chromium (CHROME_PATH) and prints the load average before and
+# after, since the figures follow the machine's load.
 set -e
 rev=${1:-main}
-root=$(git rev-parse --show-toplevel)
 before=$(mktemp -d)
-trap 'rm -rf "$before"' EXIT
-git -C "$root" archive "$rev" | tar -x -C "$before"
+root=$(mktemp -d)
+trap 'rm -rf "$before" "$root"' EXIT
+git archive "$rev" | tar -x -C "$before"
+git archive HEAD | tar -x -C "$root"
 export ARIADNE_BENCH_PLAYWRIGHT=0
 echo "load average: $(cat /proc/loadavg)"
 echo "== full walk, before ($rev)"
 (cd "$before" && go test ./browser -run '^$' -bench 'BenchmarkSnapshot$/20000' -benchtime 3x) | grep '^Benchmark'
-echo "== full walk, after (this tree)"
+echo "== full walk, after (HEAD)"
 (cd "$root" && go test ./browser -run '^$' -bench 'BenchmarkSnapshot$/20000' -benchtime 3x) | grep '^Benchmark'
 echo "== one change: a full snapshot (before), a refresh (after)"
 (cd "$root" && go test ./browser -run '^$' -bench 'BenchmarkRefresh$' -benchtime 5x) | grep '^Benchmark'
