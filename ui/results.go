@@ -244,11 +244,11 @@ const changesShown = 2 * time.Second
 // showChanges marks the nodes a live update changed, until a newer update
 // or changesShown passes.
 func (m *Model) showChanges(changed map[string]bool) tea.Cmd {
+	if len(changed) == 0 {
+		return nil // an update that changed nothing leaves the marks
+	}
 	m.changeGen++
 	m.tree.SetChanged(changed)
-	if len(changed) == 0 {
-		return nil
-	}
 	gen := m.changeGen
 	return tea.Tick(changesShown, func(time.Time) tea.Msg { return changesFadedMsg{gen} })
 }
