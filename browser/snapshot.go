@@ -149,7 +149,7 @@ func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offse
 		return nil, err
 	}
 	s.count += b.count
-	s.live[f.ID] = &frameLive{doc: w.doc, loader: f.LoaderID, gen: gen, raw: rs, offset: offset}
+	s.live[f.ID] = &frameLive{doc: w.doc, loader: f.LoaderID, gen: gen, offset: offset, present: presentIn(rs)}
 	if len(b.frames) == 0 {
 		return root, nil
 	}

@@ -44,7 +44,17 @@ type frameLive struct {
 	gen     int          // the last walk's number in the world (refresh.js)
 	offset  [2]float64   // the document's viewport in the main viewport
 	present map[int]bool // handles of the document's elements in the snapshot
-	raw     *rawSnapshot // the full walk, until present is made from it
+}
+
+// presentIn lists the handles of the elements of a walk.
+func presentIn(rs *rawSnapshot) map[int]bool {
+	present := make(map[int]bool, len(rs.Nodes)/2)
+	for i := range rs.Nodes {
+		if rs.Nodes[i].R != "#" {
+			present[rs.Nodes[i].H] = true
+		}
+	}
+	return present
 }
 
 // errRefreshFull makes Refresh take a full snapshot.
@@ -131,24 +141,15 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 	return &snap, nil
 }
 
-// index makes the paths and present sets of a state a full snapshot made:
-// they are built on the first refresh, so that snapshots never refreshed
-// do not pay for them.
+// index makes the paths of a state a full snapshot made: they are built
+// on the first refresh, so that snapshots never refreshed do not pay for
+// them.
 func (st *liveState) index() {
 	if st.paths != nil {
 		return
 	}
 	st.paths = make(map[string][]int32, st.snap.Count)
 	addPaths(st.paths, st.snap.Root, nil)
-	for _, fl := range st.frames {
-		fl.present = make(map[int]bool, len(fl.raw.Nodes)/2)
-		for i := range fl.raw.Nodes {
-			if fl.raw.Nodes[i].R != "#" {
-				fl.present[fl.raw.Nodes[i].H] = true
-			}
-		}
-		fl.raw = nil
-	}
 }
 
 // errNotHere is a patch that does not fit the snapshot held.
