@@ -38,14 +38,20 @@ func newFlags(e *env, name, use, summary string) *flag.FlagSet {
 
 // parseFlags parses args, allowing flags after positional arguments
 // (ariadne snapshot URL --json), and returns the positional arguments.
+// The usage is printed for --help only: a bad flag gets one line on
+// stderr, not the whole help.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp // Parse has printed the usage
+				usage()
+				return nil, errHelp
 			}
-			return nil, usagef("%s: %v (see 'ariadne %s --help')", fs.Name(), err, fs.Name())
+			return nil, usagef("%s: %s (see 'ariadne %s --help')", fs.Name(), flagError(err), fs.Name())
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -57,6 +63,22 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// flagError rewords the flag package's errors with flags spelled as the
+// help spells them (--name): "flag provided but not defined: -bogus"
+// becomes "unknown flag --bogus".
+func flagError(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag --" + strings.TrimPrefix(name, "-")
+	}
+	for _, p := range []string{"flag needs an argument: -", " for flag -"} {
+		if i := strings.Index(msg, p); i >= 0 {
+			return msg[:i+len(p)-1] + "--" + strings.TrimPrefix(msg[i+len(p):], "-")
+		}
+	}
+	return msg
 }
 
 // browserFlags are the flags every command that opens a browser takes.

@@ -44,6 +44,7 @@ func subcommands() []command {
 		{"replay", "replay a recording headless", runReplay},
 		{"export", "export a recording as a Playwright, DevTools Recorder or chromedp test", runExport},
 		{"import", "import a Chrome DevTools Recorder recording", runImport},
+		{"mcp", "serve the Model Context Protocol on stdio, for coding agents", runMCP},
 		{"demo", "serve the built-in demo site and print its URL", runDemo},
 		{"help", "show help for a command", runHelp},
 	}
@@ -82,7 +83,8 @@ func findCommand(name string) *command {
 	return nil
 }
 
-// usageError marks a bad command line (exit status 2).
+// usageError marks a bad command line (exit status 2), reported with the
+// code bad_argument.
 type usageError struct{ msg string }
 
 func (u *usageError) Error() string { return u.msg }
@@ -100,16 +102,13 @@ func report(w io.Writer, err error) int {
 	case errors.Is(err, errHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(w, "ariadne: %s\n", ue.msg)
+		fmt.Fprintf(w, "ariadne: %s: %s\n", refs.CodeBadArgument, refs.EscapeHidden(ue.msg))
 		return exitUsage
 	case errors.Is(err, errSilent):
 		return exitError
 	}
-	if code := refs.CodeOf(err); code != "" {
-		fmt.Fprintf(w, "ariadne: %v\n", err)
-		return exitError
-	}
-	fmt.Fprintf(w, "ariadne: %v\n", err)
+	// An error can quote page text: escape what a terminal would act on.
+	fmt.Fprintf(w, "ariadne: %s\n", refs.EscapeHidden(err.Error()))
 	return exitError
 }
 

@@ -24,6 +24,8 @@ var locatorFiles = []string{
 	"js/locators/page.js",
 	"js/locators/query.js",
 	"js/locators/css.js",
+	"js/locators/shorten.js",
+	"js/locators/anchor.js",
 	"js/locators/facts.js",
 	"js/locators/api.js",
 }

@@ -36,18 +36,6 @@ func (b *Browser) onCurrentTab(read func(t *Tab) (*refs.Snapshot, error)) (*refs
 	return snap, nil
 }
 
-// tabIndex is t's 1-based place in the tab list, 0 if it is not there.
-func (b *Browser) tabIndex(t *Tab) int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for i, x := range b.tabs {
-		if x == t {
-			return i + 1
-		}
-	}
-	return 0
-}
-
 // Snapshot reads the tab's ARIA snapshot: every frame's document, stitched
 // under its iframe, with refs assigned from the session's table.
 func (t *Tab) Snapshot(ctx context.Context) (*refs.Snapshot, error) {

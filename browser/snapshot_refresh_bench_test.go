@@ -66,7 +66,7 @@ func BenchmarkRefresh(b *testing.B) {
 				if _, err := br.Open(ctx, url); err != nil {
 					b.Fatal(err)
 				}
-				evalPage(b, br, renderList(0))
+				evalInPage(b, br, renderList(0))
 				prev, err := br.Snapshot(ctx)
 				if err != nil {
 					b.Fatal(err)
@@ -79,7 +79,7 @@ func BenchmarkRefresh(b *testing.B) {
 				fulls := 0
 				for i := 0; i < b.N; i++ {
 					b.StopTimer()
-					evalPage(b, br, c.change(i+1))
+					evalInPage(b, br, c.change(i+1))
 					b.StartTimer()
 					start, cpu0 := time.Now(), selfCPU()
 					var snap *refs.Snapshot
@@ -162,9 +162,9 @@ func checkRefsKept(tb testing.TB, prev, next *refs.Snapshot) {
 	}
 }
 
-// evalPage runs expr in the page's main world, with time for a loaded
+// evalInPage runs expr in the page's main world, with time for a loaded
 // machine and a large page.
-func evalPage(tb testing.TB, b *Browser, expr string) {
+func evalInPage(tb testing.TB, b *Browser, expr string) {
 	tb.Helper()
 	tab, err := b.CurrentTab()
 	if err != nil {

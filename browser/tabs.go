@@ -29,6 +29,7 @@ type Tab struct {
 	remote  map[target.ID]context.Context // sessions of out-of-process frames
 	dialog  dialogState
 	net     netWatch // requests in flight, for settling after actions
+	console consoleLog
 	// liveMu serializes snapshots and refreshes of the tab, which share
 	// live: what the last one read, for the next refresh and diff.
 	liveMu sync.Mutex
@@ -58,6 +59,7 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 	}
 	t.net.start(ctx)
 	go t.watchDialogs()
+	go t.watchConsole()
 	return t, nil
 }
 

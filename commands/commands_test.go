@@ -11,6 +11,16 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
+// Markdown is the README's command table.
+func Markdown() string {
+	var b strings.Builder
+	b.WriteString("| command | what it does |\n| --- | --- |\n")
+	for _, c := range All() {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", strings.ReplaceAll(c.Usage, "|", `\|`), c.Summary)
+	}
+	return b.String()
+}
+
 const startMarker, endMarker = "<!-- commands:start -->", "<!-- commands:end -->"
 
 // TestREADME checks the README's command table against the table; run
@@ -90,7 +100,8 @@ func TestParse(t *testing.T) {
 		{line: "dialog dismiss now", err: "usage: dialog"},
 		{line: "dialog maybe", err: "usage: dialog"},
 		{line: "wait text Saved --timeout 2s", flag: "timeout=2s"},
-		{line: "wait ms 10", form: 2},
+		{line: "wait tabs 1", form: 2},
+		{line: "wait ms 10", form: 3},
 		{line: "wait until 10", err: "usage: wait"},
 		{line: "assert visible e2", refs: []string{"e2"}},
 		{line: "assert text e2 Saved --not", form: 4, refs: []string{"e2"}, flag: "not=true"},
@@ -121,7 +132,11 @@ func TestParse(t *testing.T) {
 		if tc.form != call.Form {
 			t.Errorf("%q: form %d, want %d", tc.line, call.Form, tc.form)
 		}
-		if got := c.Refs(call); !slices.Equal(got, tc.refs) {
+		var got []string
+		for _, i := range c.RefArgs(call) {
+			got = append(got, call.Args[i])
+		}
+		if !slices.Equal(got, tc.refs) {
 			t.Errorf("%q: refs %q, want %q", tc.line, got, tc.refs)
 		}
 		if name, val, ok := strings.Cut(tc.flag, "="); ok && call.Flags[name] != val {

@@ -129,9 +129,11 @@ func testIDAttr(rec *Recording) string {
 	return ""
 }
 
-// hasSecrets reports whether any step types a secret.
+// hasSecrets reports whether any step types a secret or compares with one.
 func hasSecrets(rec *Recording) bool {
-	return slices.ContainsFunc(rec.Steps, func(s Step) bool { return s.Text.IsSecret() })
+	return slices.ContainsFunc(rec.Steps, func(s Step) bool {
+		return s.Text.IsSecret() || (s.Assert != nil && s.Assert.Secret != "")
+	})
 }
 
 // title returns the recording's title, or a default.
@@ -197,17 +199,10 @@ func describe(s Step) string {
 }
 
 // oneLine makes s safe to print on one line of a comment: hidden
-// characters, newlines included, become \u escapes.
+// characters, newlines and tabs included, become \u escapes.
 func oneLine(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		if hidden(r) {
-			fmt.Fprintf(&b, "\\u%04x", r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	s = refs.EscapeHidden(strings.ToValidUTF8(s, "\uFFFD"))
+	return strings.NewReplacer("\n", `\u000a`, "\t", `\u0009`).Replace(s)
 }
 
 // stringsLiteral writes one string, or a list of several, in the syntax
@@ -234,4 +229,58 @@ func dialogCall(d DialogAnswer, quote func(string) string) string {
 		return "dialog.accept(" + quote(d.PromptText) + ")"
 	}
 	return "dialog.accept()"
+}
+
+// exportCandidates are t's locators in the order an export tries them:
+// the chosen one first unless it picks the element by position or by a
+// digit-bearing text (a price, a count), in which case the fallbacks that
+// do neither (nor lean on generated ids or classes) go before it, those
+// by words (role, label, text, the text-anchored XPath) before CSS. A
+// replay by Ariadne checks each element's identity; an exported test
+// cannot, so it starts with the locator least likely to find another.
+func exportCandidates(t Target) []refs.Locator {
+	cands := t.Candidates()
+	risky := func(l refs.Locator) bool {
+		for _, f := range refs.Durability(l) {
+			switch f {
+			case refs.FlagPosition, refs.FlagDigits, refs.FlagGeneratedID, refs.FlagGeneratedClass:
+				return true
+			}
+		}
+		return false
+	}
+	if len(cands) == 0 || !risky(cands[0]) {
+		return cands
+	}
+	// Words over ids and classes: an id can be random per render without
+	// looking generated.
+	var words, css, rest []refs.Locator
+	for _, l := range cands[1:] {
+		switch {
+		case risky(l):
+			rest = append(rest, l)
+		case l.Target().Kind == refs.KindCSS:
+			css = append(css, l)
+		default:
+			words = append(words, l)
+		}
+	}
+	return append(append(append(words, css...), cands[0]), rest...)
+}
+
+// exportLocator is the locator an exported test finds t by: the first
+// of exportCandidates.
+func exportLocator(t Target) refs.Locator {
+	if c := exportCandidates(t); len(c) > 0 {
+		return c[0]
+	}
+	return t.Locator
+}
+
+// viewportOf is the recording's viewport, or nil when it has none.
+func viewportOf(rec *Recording) *Viewport {
+	if vp := rec.Viewport; vp != nil && vp.Width > 0 && vp.Height > 0 {
+		return vp
+	}
+	return nil
 }

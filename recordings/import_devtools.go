@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,9 +54,14 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 	var flow struct {
 		Title             string            `json:"title"`
 		SelectorAttribute string            `json:"selectorAttribute"`
+		Timeout           int               `json:"timeout"`
 		Steps             []json.RawMessage `json:"steps"`
 	}
-	dec := json.NewDecoder(r)
+	br := bufio.NewReader(r)
+	if bom, _ := br.Peek(3); string(bom) == "\ufeff" {
+		br.Discard(3) // a BOM some editors write
+	}
+	dec := json.NewDecoder(br)
 	if err := dec.Decode(&flow); err != nil {
 		return nil, fmt.Errorf("not a DevTools recording: %w", err)
 	}
@@ -72,6 +78,13 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 		if err := json.Unmarshal(raw, &d); err != nil {
 			im.problem(i, "", err)
 			continue
+		}
+		if len(d.Selectors) > MaxImportSelectors {
+			im.problem(i, d.Type, fmt.Errorf("%d selectors: a step may have at most %d (Chrome writes about five)", len(d.Selectors), MaxImportSelectors))
+			continue
+		}
+		if d.Timeout == 0 {
+			d.Timeout = flow.Timeout // the flow's timeout is each step's
 		}
 		if err := im.step(i, d); err != nil {
 			im.problem(i, d.Type, err)
@@ -92,6 +105,10 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 	}
 	return im.rec, nil
 }
+
+// MaxImportSelectors is the most selectors ImportDevTools reads for one
+// step; a step with more is reported and not imported.
+const MaxImportSelectors = 1000
 
 type importer struct {
 	rec      *Recording
@@ -132,7 +149,7 @@ func (im *importer) step(i int, d devtoolsStep) error {
 	if err != nil {
 		return err
 	}
-	s := Step{Tab: tab, FramePath: d.Frame}
+	s := Step{Tab: tab, FramePath: d.Frame, Timeout: d.Timeout}
 	if tab != 0 {
 		s.URLBefore = d.Target
 	}
@@ -177,8 +194,10 @@ func (im *importer) step(i int, d devtoolsStep) error {
 			s.Button = "right"
 		case "auxiliary":
 			s.Button = "middle"
+		case "back", "forward":
+			return fmt.Errorf("button %q: Ariadne cannot press the mouse's %s button (record a %s step instead)", d.Button, d.Button, d.Button)
 		default:
-			s.Button = d.Button
+			return fmt.Errorf("button %q is not a DevTools button (primary, auxiliary, secondary, back, forward)", d.Button)
 		}
 		for _, k := range im.held {
 			if !slices.Contains(modifierKeys, k) {
@@ -203,6 +222,10 @@ func (im *importer) step(i int, d devtoolsStep) error {
 			return errors.New("no value")
 		}
 		s.Kind, s.Text = Fill, importValue(*d.Value)
+		if selectsOption(d.Selectors) {
+			// A change of a <select> picks the option with that value.
+			s.Kind, s.Text, s.Values = Select, Value{}, []string{*d.Value}
+		}
 	case "keyDown":
 		im.held = append(im.held, importKey(d.Key))
 		im.pressed = false
@@ -421,3 +444,28 @@ func importExpression(e string) (*Assertion, error) {
 	}
 	return a, nil
 }
+
+// selectsOption reports whether a change step's selectors name a
+// <select>: an ARIA combobox or listbox, or CSS whose last compound is a
+// select element. (A change the selectors do not tell is imported as a
+// fill; replay then selects the option if the element is a select.)
+func selectsOption(sels []devtoolsSelector) bool {
+	for _, sel := range sels {
+		if len(sel) == 0 {
+			continue
+		}
+		last := sel[len(sel)-1]
+		if m := ariaSel.FindStringSubmatch(strings.TrimPrefix(last, "aria/")); strings.HasPrefix(last, "aria/") && m != nil &&
+			(m[2] == "combobox" || m[2] == "listbox") {
+			return true
+		}
+		last = strings.TrimPrefix(last, "pierce/")
+		fields := strings.Fields(last)
+		if len(fields) > 0 && selectTag.MatchString(fields[len(fields)-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+var selectTag = regexp.MustCompile(`^select([#.\[:]|$)`)

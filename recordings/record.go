@@ -3,6 +3,7 @@ package recordings
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -37,6 +38,20 @@ type Element struct {
 	// Password is set for a password field: what is typed into it is a
 	// secret.
 	Password bool
+	// Identity is who the element Best finds is, Dup how many elements of
+	// its document share its role and name; XPath a text-anchored XPath
+	// that finds it alone ("" if none). The browser reads them after Best.
+	Identity *Identity
+	Dup      int
+	XPath    string
+}
+
+// SetEvidence records who e's element is (role, accessible name, its
+// container, how many elements share the role and name) and a
+// text-anchored XPath for it, as the browser read them.
+func (e *Element) SetEvidence(role, name, within string, dup int, xpath string) {
+	e.Identity = &Identity{Role: role, Name: name, Within: within}
+	e.Dup, e.XPath = dup, xpath
 }
 
 // ErrNoLocator is wrapped by the errors of steps whose element has no
@@ -66,8 +81,32 @@ func (e Element) Target() (frame refs.Locator, t Target, err error) {
 		}
 		t.Fallbacks = append(t.Fallbacks, l)
 	}
+	if e.XPath != "" {
+		x := refs.ByXPath(e.XPath)
+		if !slices.ContainsFunc(t.Fallbacks, func(l refs.Locator) bool { return l.Equal(x) }) {
+			t.Fallbacks = append(t.Fallbacks, x)
+		}
+	}
+	if e.Identity != nil {
+		id := *e.Identity
+		if id.Name != "" && e.Dup <= 1 {
+			id.Within = "" // the name alone tells it
+		}
+		t.Identity = &id
+	}
+	t.Fragile = positional(best)
 	return frame, t, nil
 }
+
+// positional reports whether l picks its element by position: an nth
+// part, CSS such as :nth-of-type(), or an XPath that indexes a node set
+// ("(//article)[2]").
+func positional(l refs.Locator) bool {
+	return slices.Contains(refs.Durability(l), refs.FlagPosition) ||
+		slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind == refs.KindXPath && xpathIndex.MatchString(p.XPath) })
+}
+
+var xpathIndex = regexp.MustCompile(`\)\[(\d+|last\(\))\]`)
 
 // splitFrames splits the leading frame parts off l.
 func splitFrames(l refs.Locator) (frame, rest refs.Locator) {
@@ -208,6 +247,7 @@ func (r *Recorder) Assert(tabID string, e *Element, a Assertion, url string) (St
 			return Step{}, err
 		}
 		s.Frame, s.FramePath, s.Target = frame, framePathOf(frame, e.FramePath), t
+		s = r.secrets.Apply(s, Field{Password: e.Password, Label: e.Name})
 	}
 	if err := r.w.Add(s); err != nil {
 		return Step{}, err
@@ -234,7 +274,7 @@ func (r *Recorder) steps(a Action) ([]Step, error) {
 	}
 	s := Step{
 		Kind: a.Kind, Time: a.Time.UTC(), Tab: r.tab(a.TabID),
-		URL: a.URL, Key: a.Key, Values: a.Values, Files: a.Files,
+		URL: a.URL, Key: canonicalChord(a.Key), Values: a.Values, Files: a.Files,
 		Button: a.Button, Modifiers: a.Modifiers, ClickCount: a.ClickCount, DX: a.DX, DY: a.DY,
 		Navigated: a.Navigated, URLBefore: a.URLBefore, URLAfter: a.URLAfter,
 	}
@@ -323,7 +363,24 @@ func Summary(s Step) string {
 	if s.Tab != 0 {
 		d += fmt.Sprintf(" (tab %d)", s.Tab)
 	}
-	return oneLine(d)
+	return oneLine(cut(d, maxSummary))
+}
+
+// maxSummary is the most characters Summary prints: a step can hold a
+// URL or a name of any length.
+const maxSummary = 300
+
+// cut shortens s to at most n characters, marking the cut with how much
+// was left out.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d more characters)", string(r[:n]), len(r)-n)
 }
 
 // expectation says what an assertion step expects, as Playwright's
@@ -342,7 +399,12 @@ func expectation(s Step) string {
 	switch a.Kind {
 	case AssertVisible, AssertChecked, AssertEnabled:
 		what = "be " + string(a.Kind)
-	case AssertText, AssertValue, AssertTitle:
+	case AssertValue:
+		what = "have value " + a.ExpectedValue().String()
+		if a.Secret == "" {
+			what = "have value " + quoteShort(a.Expected)
+		}
+	case AssertText, AssertTitle:
 		what = "have " + string(a.Kind) + " " + quoteShort(a.Expected)
 	case AssertURL:
 		what = "have URL " + quoteShort(a.Expected)

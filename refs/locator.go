@@ -20,9 +20,11 @@ const (
 	KindTitle       Kind = "title"       // getByTitle
 	KindText        Kind = "text"        // getByText
 	KindCSS         Kind = "css"         // locator(css)
+	KindXPath       Kind = "xpath"       // locator('xpath=...')
 	KindFrame       Kind = "frame"       // locator(css).contentFrame()
 	KindNth         Kind = "nth"         // nth(i), first(), last()
 	KindFilter      Kind = "filter"      // filter({ hasText })
+	KindParent      Kind = "parent"      // locator('..'), the parent element
 )
 
 // DefaultTestIDAttr is the attribute Playwright reads for getByTestId unless
@@ -60,6 +62,8 @@ type Part struct {
 	// CSS is the selector of a KindCSS step, or of the iframe element of a
 	// KindFrame step.
 	CSS string `json:"css,omitempty"`
+	// XPath is the expression of a KindXPath step (without "xpath=").
+	XPath string `json:"xpath,omitempty"`
 	// Nth is the index of a KindNth step: 0 is the first match, -1 the last.
 	Nth int `json:"nth,omitempty"`
 
@@ -122,6 +126,9 @@ func ByText(text string, exact bool) Locator {
 // ByCSS locates by a CSS selector.
 func ByCSS(css string) Locator { return one(Part{Kind: KindCSS, CSS: css}) }
 
+// ByXPath is locator('xpath=...').
+func ByXPath(xpath string) Locator { return one(Part{Kind: KindXPath, XPath: xpath}) }
+
 // Within returns l scoped inside parent: parent's parts, then l's.
 func (l Locator) Within(parent Locator) Locator {
 	parts := make([]Part, 0, len(parent.Parts)+len(l.Parts))
@@ -141,6 +148,13 @@ func (l Locator) Nth(i int) Locator {
 // so the result still finds what l finds.
 func (l Locator) Filter(hasText string) Locator {
 	return l.then(Part{Kind: KindFilter, Text: hasText})
+}
+
+// Parent returns the parent elements of l's matches (Playwright's
+// locator('..')): getByText('Linen notebook').Parent() is the card that
+// holds the title, to look inside.
+func (l Locator) Parent() Locator {
+	return l.then(Part{Kind: KindParent})
 }
 
 // InFrame returns l looked up inside the iframe that frameCSS selects.
@@ -174,7 +188,7 @@ func (l Locator) IsZero() bool { return len(l.Parts) == 0 }
 // zero Part for a locator without one.
 func (l Locator) Target() Part {
 	for i := len(l.Parts) - 1; i >= 0; i-- {
-		if k := l.Parts[i].Kind; k != KindNth && k != KindFrame && k != KindFilter {
+		if k := l.Parts[i].Kind; k != KindNth && k != KindFrame && k != KindFilter && k != KindParent {
 			return l.Parts[i]
 		}
 	}
@@ -226,6 +240,10 @@ func (l Locator) Validate() error {
 			if err := checkCSS(p.CSS); err != nil {
 				return bad(i, "%v", err)
 			}
+		case KindXPath:
+			if strings.TrimSpace(p.XPath) == "" || strings.Contains(p.XPath, ">>") {
+				return bad(i, "XPath %q is empty or contains >>", p.XPath)
+			}
 		case KindNth:
 			if i == 0 || l.Parts[i-1].Kind == KindFrame {
 				return bad(i, "nth must follow a part that selects elements")
@@ -236,6 +254,10 @@ func (l Locator) Validate() error {
 			}
 			if p.Exact {
 				return bad(i, "filter text cannot be exact (Playwright's filter({ hasText }) matches a substring in any case)")
+			}
+		case KindParent:
+			if i == 0 || l.Parts[i-1].Kind == KindFrame {
+				return bad(i, "a parent step must follow a part that selects elements")
 			}
 		default:
 			return bad(i, "unknown kind %q", p.Kind)

@@ -19,6 +19,9 @@ type Expect struct {
 	// Timeout is how long the assertion is retried until it holds; 0 is
 	// the browser's action timeout.
 	Timeout time.Duration
+	// Given says Expected was given, even empty: `assert value REF ""`
+	// asserts an empty value instead of taking the current one.
+	Given bool
 }
 
 // Asserted is an assertion that held.
@@ -43,11 +46,12 @@ func takesCurrent(k recordings.AssertKind) bool {
 // menu both come here.
 func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 	a := c.Assertion
-	needsCurrent := a.Expected == "" && takesCurrent(a.Kind)
+	needsCurrent := !c.Given && a.Expected == "" && takesCurrent(a.Kind)
 	if needsCurrent && a.Not {
 		return nil, refs.Errorf(refs.CodeBadArgument, "assert %s --not needs the text it must not be", a.Kind)
 	}
 	b, r := s.Browser, s.Recorder
+	password := false // the element is a password field
 	var p *pre
 	if r != nil {
 		var err error
@@ -56,6 +60,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		if err != nil {
 			return nil, err
 		}
+		password = p.el != nil && p.el.Password
 	} else {
 		p = &pre{}
 		var err error
@@ -68,7 +73,18 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 				return nil, err
 			}
 			p.tabID, p.url = info.TabID, info.URL
+			password = info.Password
 		}
+	}
+	// A password's value is compared, never shown: the check names the
+	// secret variable instead, and the result holds no value.
+	secret := ""
+	if password && a.Kind == recordings.AssertValue {
+		label := ""
+		if p.el != nil {
+			label = p.el.Name
+		}
+		secret = recordings.SecretName(label)
 	}
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -98,7 +114,9 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 			}
 			needsCurrent = false
 		}
-		err = a.Check(obs)
+		check := a
+		check.Secret = secret
+		err = check.Check(obs)
 		if err == nil {
 			break
 		}
@@ -112,6 +130,9 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		}
 	}
 	out := &Asserted{Assertion: a}
+	if secret != "" && a.Expected != "" {
+		out.Assertion.Expected, out.Assertion.Secret = "", secret
+	}
 	if r == nil {
 		return out, nil
 	}

@@ -32,7 +32,8 @@ func TestEndToEndTmux(t *testing.T) {
 	tm := &tmux{t: t, name: fmt.Sprintf("ariadne-e2e-%d", os.Getpid())}
 	cmd := fmt.Sprintf("XDG_CONFIG_HOME=%s %s --keys %s %s/duplicates.html", dir, bin, filepath.Join(dir, "none.toml"), srv.URL)
 	tm.run("new-session", "-d", "-s", tm.name, "-x", "120", "-y", "40", cmd)
-	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", tm.name).Run() })
+	// A server of its own (-L): the test never touches the user's tmux.
+	t.Cleanup(func() { tm.command("kill-server").Run() })
 
 	tm.waitFor(`button "Add to cart"`, 40*time.Second)
 	tm.waitFor("✓ opened", 20*time.Second)
@@ -56,7 +57,7 @@ func TestEndToEndTmux(t *testing.T) {
 	}
 	tm.run("send-keys", "-t", tm.name, "q")
 	deadline := time.Now().Add(10 * time.Second)
-	for exec.Command("tmux", "has-session", "-t", tm.name).Run() == nil {
+	for tm.command("has-session", "-t", tm.name).Run() == nil {
 		if time.Now().After(deadline) {
 			t.Fatalf("q did not quit:\n%s", tm.screen())
 		}
@@ -69,15 +70,21 @@ type tmux struct {
 	name string
 }
 
+// command is tmux on the test's own server (its socket is named after
+// the session).
+func (tm *tmux) command(args ...string) *exec.Cmd {
+	return exec.Command("tmux", append([]string{"-L", tm.name}, args...)...)
+}
+
 func (tm *tmux) run(args ...string) {
 	tm.t.Helper()
-	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+	if out, err := tm.command(args...).CombinedOutput(); err != nil {
 		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 }
 
 func (tm *tmux) screen() string {
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", tm.name).Output()
+	out, err := tm.command("capture-pane", "-p", "-t", tm.name).Output()
 	if err != nil {
 		return fmt.Sprintf("(capture-pane: %v)", err)
 	}

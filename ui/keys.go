@@ -12,14 +12,10 @@ import (
 	"github.com/ariadne-tui/ariadne/session"
 )
 
-// relaunchKey relaunches a browser that died. It is not in the keymap: it
-// only means something then, and ctrl+l is free in every mode.
-var relaunchKey = key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "relaunch the browser"))
-
 // key routes a key press: to the overlay that is open, else to the tree.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	m.notice = ""
-	if k.String() == "ctrl+c" {
+	if key.Matches(k, m.keys.Fixed.Interrupt) {
 		return m.quit()
 	}
 	switch m.over {
@@ -68,9 +64,9 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 		m.openHelp()
 	case key.Matches(k, km.Global.Detail):
 		m.showDetails = !m.showDetails
-	case key.Matches(k, relaunchKey):
+	case key.Matches(k, m.keys.Fixed.Relaunch):
 		if m.b != nil && !m.dead {
-			m.setStatus(statusInfo, "the browser is running; "+relaunchKey.Help().Key+" relaunches it only after it died")
+			m.setStatus(statusInfo, "the browser is running; "+m.keys.Fixed.Relaunch.Help().Key+" relaunches it only after it died")
 			return nil
 		}
 		return m.launch()
@@ -187,9 +183,16 @@ func (m *Model) actKey(k tea.KeyPressMsg) tea.Cmd {
 			return m.act(string(kind), session.Action{Kind: kind, Ref: ref})
 		}
 	case key.Matches(k, km.Type):
-		fn = func(ref string, _ *nodeInfo) tea.Cmd { return m.openPrompt(promptType, "type into "+ref+": ", "", ref) }
+		fn = func(ref string, n *nodeInfo) tea.Cmd {
+			return m.openTextPrompt(promptType, "type into "+ref+": ", "", ref, n.secret)
+		}
 	case key.Matches(k, km.Fill):
-		fn = func(ref string, n *nodeInfo) tea.Cmd { return m.openPrompt(promptFill, "fill "+ref+": ", n.value, ref) }
+		fn = func(ref string, n *nodeInfo) tea.Cmd {
+			if n.secret {
+				return m.openTextPrompt(promptFill, "fill "+ref+": ", "", ref, true) // never the mask
+			}
+			return m.openTextPrompt(promptFill, "fill "+ref+": ", n.value, ref, false)
+		}
 	case key.Matches(k, km.Press):
 		fn = func(ref string, _ *nodeInfo) tea.Cmd {
 			return m.openPrompt(promptPress, "press keys on "+ref+" (e.g. Enter, Control+A): ", "", ref)
@@ -212,11 +215,15 @@ func (m *Model) actKey(k tea.KeyPressMsg) tea.Cmd {
 		m.markDead()
 		return nil
 	}
-	return fn(n.Ref, &nodeInfo{checked: n.Checked, value: n.Value})
+	return fn(n.Ref, &nodeInfo{checked: n.Checked, value: n.Value, secret: n.Secret})
 }
 
-// nodeInfo is what an action reads of the selected node when it starts.
-type nodeInfo struct{ checked, value string }
+// nodeInfo is what an action reads of the selected node when it starts;
+// secret marks a password field.
+type nodeInfo struct {
+	checked, value string
+	secret         bool
+}
 
 // cancel stops the running operation (or pick mode).
 func (m *Model) cancel() tea.Cmd {

@@ -31,16 +31,14 @@ type prompt struct {
 	kind  promptKind
 	ref   string // the element an action prompt acts on
 	input textinput.Model
+	// secret: the element is a password field; what is typed is not
+	// echoed, nor shown in a label or status line.
+	secret bool
 }
 
 // The prompt's own keys. They are fixed, like a shell's: enter answers,
 // esc gives up.
-var (
-	promptAccept = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply"))
-	promptCancel = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
-)
-
-func newInput(label, value string, s paneStyles) textinput.Model {
+func newInput(label, value string, s PaneStyles) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = label
 	ti.SetValue(stripBidi(value))
@@ -64,7 +62,7 @@ func stripBidi(s string) string {
 	}, s)
 }
 
-func (p *prompt) setStyles(s paneStyles) {
+func (p *prompt) setStyles(s PaneStyles) {
 	st := p.input.Styles()
 	st.Focused.Prompt = s.Prompt
 	p.input.SetStyles(st)
@@ -77,6 +75,21 @@ func (m *Model) openPrompt(kind promptKind, label, value, ref string) tea.Cmd {
 	return nil
 }
 
+// openTextPrompt opens a prompt for text to type or fill into ref; for a
+// password field (secret) it shows nothing of what is typed, not even
+// its length.
+func (m *Model) openTextPrompt(kind promptKind, label, value, ref string, secret bool) tea.Cmd {
+	if secret {
+		label = strings.TrimSuffix(label, ": ") + " (a password: not shown): "
+	}
+	cmd := m.openPrompt(kind, label, value, ref)
+	if secret {
+		m.prompt.secret = true
+		m.prompt.input.EchoMode = textinput.EchoNone
+	}
+	return cmd
+}
+
 func (m *Model) closeOverlay() {
 	m.over = overlayNone
 	m.prompt, m.picker, m.dialog, m.help = nil, nil, nil, nil
@@ -86,10 +99,10 @@ func (m *Model) closeOverlay() {
 func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 	p := m.prompt
 	switch {
-	case key.Matches(k, promptAccept):
+	case key.Matches(k, m.keys.Fixed.PromptAccept):
 		m.closeOverlay()
 		return tea.Batch(m.answer(p, p.input.Value()), m.selectionMoved(false))
-	case key.Matches(k, promptCancel):
+	case key.Matches(k, m.keys.Fixed.PromptCancel):
 		m.closeOverlay()
 		if p.kind == promptFilter {
 			m.tree.ClearFilter()
@@ -161,9 +174,9 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 		if v == "" {
 			return nil
 		}
-		return m.act("type "+quote(v)+" into", session.Action{Kind: session.Type, Ref: p.ref, Text: v})
+		return m.act("type "+shownText(v, p.secret)+" into", session.Action{Kind: session.Type, Ref: p.ref, Text: v})
 	case promptFill:
-		return m.act("fill "+quote(v)+" into", session.Action{Kind: session.Fill, Ref: p.ref, Text: v})
+		return m.act("fill "+shownText(v, p.secret)+" into", session.Action{Kind: session.Fill, Ref: p.ref, Text: v})
 	case promptPress:
 		if strings.TrimSpace(v) == "" {
 			return nil
@@ -200,4 +213,13 @@ func (m *Model) promptLine(width int) string {
 	p.input.SetWidth(max(width-ansi.StringWidth(p.input.Prompt)-ansi.StringWidth(right)-2, 4))
 	line := ansi.Truncate(p.input.View(), width-ansi.StringWidth(right), "…")
 	return padRight(line, width-ansi.StringWidth(right)) + m.styles.Dim.Render(right)
+}
+
+// shownText is text typed into a field as a label shows it: quoted, or
+// refs.SecretMask for a password field (an empty one stays "").
+func shownText(v string, secret bool) string {
+	if secret && v != "" {
+		return refs.SecretMask
+	}
+	return quote(v)
 }

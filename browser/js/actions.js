@@ -16,6 +16,13 @@
     return e;
   }
 
+  // shown is a field's value as an action reports it: a password's is
+  // never reported (null).
+  function shown(e) {
+    if (e.isContentEditable) return e.innerText;
+    return e.type === "password" ? null : e.value;
+  }
+
   function composedParent(n) {
     if (n.assignedSlot) return n.assignedSlot;
     const p = n.parentNode;
@@ -38,21 +45,32 @@
     return hit;
   }
 
+  // describe names an element by its own role, name, tag and id (not an
+  // ancestor's), with the handles of its nearest ancestors, so that Go can
+  // say which ref holds it when it has none itself.
+  function describeOne(e) {
+    const role = A.getRole(e) || "";
+    let name = role && role !== "generic" ? A.accessibleName(e) || "" : "";
+    if (name.length > 60) name = name.slice(0, 57) + "...";
+    return { tag: e.tagName.toLowerCase(), role, name, handle: A.handleOf(e), id: e.id || "" };
+  }
   function describe(e) {
     if (!e) return null;
-    let name = (e.getAttribute("aria-label") || e.innerText || e.textContent || "").replace(/\s+/g, " ").trim();
-    if (name.length > 60) name = name.slice(0, 57) + "...";
-    let role = A.getRole(e) || "";
-    // An unnamed wrapper inside a landmark is reported as the landmark.
-    let owner = e;
-    while (owner && (!role || role === "generic" || role === "none" || role === "presentation")) {
-      owner = composedParent(owner);
-      if (!owner || owner.nodeType !== 1) { owner = e; role = ""; break; }
-      role = A.getRole(owner) || "";
+    const up = [];
+    for (let x = composedParent(e); x && x.nodeType === 1 && up.length < 12; x = composedParent(x)) up.push(describeOne(x));
+    return { ...describeOne(e), up };
+  }
+
+  // inertBy tells why an element cannot take pointer events or focus
+  // whatever is on top of it: it is inside an inert subtree, or a modal
+  // dialog is open and the element is outside it. null when neither.
+  function inertBy(e) {
+    for (let x = e; x && x.nodeType === 1; x = composedParent(x)) {
+      if (x.hasAttribute("inert")) return { why: "inert", ...describe(x) };
     }
-    const named = owner && owner.nodeType === 1 ? owner : e;
-    const label = named.getAttribute("aria-label");
-    return { tag: e.tagName.toLowerCase(), role, name: label || name, handle: A.handleOf(named), id: e.id || "" };
+    const modal = document.querySelector("dialog:modal");
+    if (modal && !composedContains(modal, e)) return { why: "modal", ...describe(modal) };
+    return null;
   }
 
   function isEditable(e) {
@@ -96,6 +114,7 @@
         checked: e.tagName === "INPUT" && (t === "checkbox" || t === "radio") ? e.checked : e.getAttribute("aria-checked") === "true",
         box: [r.x, r.y, r.width, r.height],
         viewport: [innerWidth, innerHeight],
+        inert: inertBy(e),
       };
     },
 
@@ -209,7 +228,7 @@
       } else if (typeof e.select === "function") {
         e.select();
       }
-      return { mode: "insert" };
+      return { mode: "insert", secret: e.type === "password" };
     },
 
     // setValue sets an input's value directly (dates, ranges, colors) and
@@ -225,18 +244,18 @@
     },
 
     // finishFill fires change (insertText already fired input) and reports
-    // the value now in the field.
+    // the value now in the field (never a password's: null).
     finishFill(h) {
       const e = el(h);
       if (!e) return null;
       if (!e.isContentEditable) e.dispatchEvent(new Event("change", { bubbles: true }));
-      return e.isContentEditable ? e.innerText : e.value;
+      return shown(e);
     },
 
     value(h) {
       const e = el(h);
       if (!e) return null;
-      return e.isContentEditable ? e.innerText : e.value;
+      return shown(e);
     },
 
     // options lists a select's options.

@@ -27,6 +27,7 @@ function facts(req) {
         const dt = distinguishing(P, el);
         if (dt) f.distinct = dt;
       }
+      if (!want.frame) shortForms(P, f, el);
       const out = { h: want.h, t: A.handleOf(el), f, box: boxOf(el), k: counted(P, predict(f, el, want.frame), el) };
       if (why) out.why = why;
       if (want.frame) out.co = contentOffset(el);
@@ -41,6 +42,7 @@ function facts(req) {
             const cf = factsOf(P, p, false);
             const dt = distinguishing(P, p);
             if (dt) cf.distinct = dt;
+            shortForms(P, cf, p);
             containers.push({ h: A.handleOf(p), f: cf, k: counted(P, predict(cf, p, false), p) });
           }
           c.push(i);
@@ -51,6 +53,18 @@ function facts(req) {
     }
     return JSON.stringify({ targets, containers });
   });
+}
+
+// anchors: request {attr, targets: [{t, f}]} (t the located element's
+// handle, f its facts); response (a JSON string) per target the chains
+// anchored on a unique text near it that match it alone (see anchor.js),
+// [] when none or when the element is gone.
+function anchors(req) {
+  return withPage(req, (P) => JSON.stringify(req.targets.map((want) => {
+    const el = A.elementOf(want.t);
+    if (!el || !el.isConnected) return [];
+    return anchored(P, want.f, el);
+  })));
 }
 
 // count: request {attr, queries: [{t, parts}]}; response (a JSON string)
@@ -65,7 +79,7 @@ function count(req) {
   })));
 }
 
-A.locate = { facts, count };
+A.locate = { facts, count, anchors };
 
 // ---- find and state: recordings and replay (browser/find.go) ------------
 

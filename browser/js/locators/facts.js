@@ -115,6 +115,12 @@ function predict(f, el, frame) {
     text("alt", a.alt);
     text("title", a.title);
     if (shortText) text("text", f.text);
+    if (f.shortName) parts.push({ kind: "role", role: f.role, text: f.shortName });
+    if (f.shortLabel) parts.push({ kind: "label", text: f.shortLabel });
+    if (f.shortText) {
+      parts.push({ kind: "text", text: f.shortText });
+      parts.push({ kind: "css", css: CSS.escape(f.tag.toLowerCase()), filter: f.shortText });
+    }
   }
   const tag = CSS.escape(f.tag.toLowerCase());
   const css = [];
@@ -239,6 +245,7 @@ function distinguishing(P, el) {
   };
   const clean = (t) => !hasDigit(t) && !isLong(t);
   d = texts.filter(clean).concat(texts.filter((t) => !clean(t))).find(unique) || "";
+  if (d) d = shorten(d, unique) || d;
   P.distinct.set(el, d);
   return d;
 }

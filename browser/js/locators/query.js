@@ -274,6 +274,7 @@ class Page extends PageBase {
         return scope === document ? l : this.within(l, scope, true);
       }
       case "css": return this.byCSS(part.css || "", scope);
+      case "xpath": return A.xpath ? A.xpath.query(part.xpath || "", scope) : null; // browser/js/xpath.js
       default: return null;
     }
     return scope === document ? l : this.within(l, scope, false);
@@ -291,6 +292,13 @@ class Page extends PageBase {
       }
       if (part.kind === "filter") {
         roots = this.filterText(roots, part.text || "", !!part.exact);
+        continue;
+      }
+      if (part.kind === "parent") {
+        // locator('..'): each match's parent element, once each.
+        const up = new Set();
+        for (const r of roots) if (r.parentElement) up.add(r.parentElement);
+        roots = this.sorted([...up]);
         continue;
       }
       if (roots.length === 1) {

@@ -31,7 +31,7 @@
   // first line is "A1", doc, url, title, count. A text node is "#", parent
   // index, text. An element is role, parent index, handle, tag, flags
   // (1 disabled, 2 selected, 4 required, 8 focused, 16 interactive,
-  // 32 iframe), x, y, width, height, name, value, url, placeholder,
+  // 32 iframe, 64 password field), x, y, width, height, name, value, url, placeholder,
   // checked, pressed, expanded, level, invalid, content origin "x,y";
   // value and url start with "=" when present; trailing empty fields are
   // left out.
@@ -48,7 +48,7 @@
     let index = 0;
     const emit = (n, parent) => {
       const idx = index++;
-      const bits = (n.d ? 1 : 0) | (n.s ? 2 : 0) | (n.q ? 4 : 0) | (n.f ? 8 : 0) | (n.a ? 16 : 0) | (n.fr ? 32 : 0);
+      const bits = (n.d ? 1 : 0) | (n.s ? 2 : 0) | (n.q ? 4 : 0) | (n.f ? 8 : 0) | (n.a ? 16 : 0) | (n.fr ? 32 : 0) | (n.pw ? 64 : 0);
       const f = [n.r, parent, n.h, n.t || "", bits];
       if (n.b) f.push(n.b[0], n.b[1], n.b[2], n.b[3]);
       else f.push("", "", "", "");
