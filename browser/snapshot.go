@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -17,38 +18,48 @@ import (
 
 // Snapshot reads the ARIA snapshot of the current tab.
 func (b *Browser) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
+	return b.onCurrentTab(func(t *Tab) (*refs.Snapshot, error) { return t.Snapshot(ctx) })
+}
+
+// onCurrentTab reads a snapshot of the current tab with read and gives it
+// the tab's place in the tab list.
+func (b *Browser) onCurrentTab(read func(t *Tab) (*refs.Snapshot, error)) (*refs.Snapshot, error) {
 	t, err := b.CurrentTab()
 	if err != nil {
 		return nil, err
 	}
-	snap, err := t.Snapshot(ctx)
+	snap, err := read(t)
 	if err != nil {
 		return nil, b.browserErr(err)
 	}
-	b.mu.Lock()
-	for i, x := range b.tabs {
-		if x == t {
-			snap.TabIndex = i + 1
-		}
-	}
-	b.mu.Unlock()
+	snap.TabIndex = b.tabIndex(t)
 	return snap, nil
 }
 
 // Snapshot reads the tab's ARIA snapshot: every frame's document, stitched
 // under its iframe, with refs assigned from the session's table.
 func (t *Tab) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
+	t.liveMu.Lock()
+	defer t.liveMu.Unlock()
+	return t.fullSnapshot(ctx)
+}
+
+// fullSnapshot walks every frame; the caller holds liveMu. It keeps what
+// it read in t.live for the next Refresh.
+func (t *Tab) fullSnapshot(ctx context.Context) (*refs.Snapshot, error) {
+	t.live = nil
 	ctx, cancel := t.opContext(ctx, t.b.opts.NavTimeout)
 	defer cancel()
 	tree, err := t.frameTree(ctx)
 	if err != nil {
 		return nil, err
 	}
-	s := &snapshotter{t: t, table: t.b.refs, mainFrame: tree.Frame.ID}
+	s := &snapshotter{t: t, table: t.b.refs, mainFrame: tree.Frame.ID, live: map[cdp.FrameID]*frameLive{}}
 	root, err := s.frame(ctx, t.ctx, tree, [2]float64{})
 	if err != nil {
 		return nil, err
 	}
+	remote := len(s.pending) > 0
 	s.remoteFrames(ctx, root)
 	snap := &refs.Snapshot{
 		URL:      s.mainURL,
@@ -59,6 +70,10 @@ func (t *Tab) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
 		Root:     root,
 		Problems: s.problems,
 	}
+	// The caller may change the snapshot's fields (not its nodes): keep a
+	// copy.
+	held := *snap
+	t.live = &liveState{snap: &held, main: tree.Frame.ID, frames: s.live, remote: remote, full: true}
 	return snap, nil
 }
 
@@ -82,6 +97,12 @@ type snapshotter struct {
 	// pending are iframes whose document this tab's session cannot reach:
 	// out-of-process frames, read through their own targets (oopif.go).
 	pending []frameSlot
+	// live is what each frame's walk read, for refreshes
+	// (snapshot_refresh.go).
+	live map[cdp.FrameID]*frameLive
+	// untracked walks leave the worlds' change tracking alone (the tests
+	// compare refreshes with them); their result is not for refreshing.
+	untracked bool
 }
 
 // frame snapshots one frame and, recursively, its child frames in the same
@@ -94,7 +115,16 @@ func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offse
 	if err != nil {
 		return nil, err
 	}
-	rs, err := s.t.walk(ctx, w)
+	var rs *rawSnapshot
+	var gen int
+	if s.untracked {
+		var raw []byte
+		if raw, err = s.t.evalIn(ctx, w, "__ariadne.lines("+s.t.walkOpts()+")"); err == nil {
+			rs, err = decodeWalk(raw)
+		}
+	} else {
+		rs, gen, err = s.t.walk(ctx, w)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("snapshotting frame %s: %w", f.URL, err)
 	}
@@ -107,6 +137,7 @@ func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offse
 		return nil, err
 	}
 	s.count += b.count
+	s.live[f.ID] = &frameLive{doc: w.doc, loader: f.LoaderID, gen: gen, offset: offset, present: presentIn(rs)}
 	if len(b.frames) == 0 {
 		return root, nil
 	}
@@ -141,17 +172,35 @@ func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offse
 	return root, nil
 }
 
-// walk runs the walker in world w and decodes its output.
-func (t *Tab) walk(ctx context.Context, w *world) (*rawSnapshot, error) {
-	expr := "__ariadne.lines()"
-	if t.b.opts.TextContainers {
-		expr = "__ariadne.lines({containers: true})"
-	}
-	raw, err := t.evalIn(ctx, w, expr)
+// walk runs a full, tracked walk in world w and decodes its output; gen
+// numbers the walk for the refreshes that follow (world/refresh.js).
+func (t *Tab) walk(ctx context.Context, w *world) (*rawSnapshot, int, error) {
+	raw, err := t.evalIn(ctx, w, t.refreshExpr(-1))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return decodeWalk(raw)
+	ch, err := decodeRefresh(raw)
+	if err != nil {
+		return nil, 0, err
+	}
+	if ch.full == nil {
+		return nil, 0, fmt.Errorf("decoding the walker's output: a full walk was asked for, a patch came back")
+	}
+	return ch.full, ch.gen, nil
+}
+
+// refreshExpr is the call of the walker's refresh since walk number gen
+// (-1 for a full walk).
+func (t *Tab) refreshExpr(gen int) string {
+	return "__ariadne.refresh(" + t.walkOpts() + ", " + strconv.Itoa(gen) + ")"
+}
+
+// walkOpts are the walker's options, as a JavaScript object.
+func (t *Tab) walkOpts() string {
+	if t.b.opts.TextContainers {
+		return "{containers: true}"
+	}
+	return "{}"
 }
 
 // ownerHandle returns the handle, in world w, of the iframe element that

@@ -217,7 +217,22 @@ type builder struct {
 
 // tree builds the document's nodes from the walker's flat list.
 func (b *builder) tree(rs *rawSnapshot) (*refs.Node, error) {
-	raw := rs.Nodes
+	root, err := b.nodes(rs.Nodes)
+	if err != nil {
+		return nil, err
+	}
+	if rs.Count != b.count {
+		return nil, fmt.Errorf("snapshot of frame %s: the walker counted %d elements, the list holds %d", b.frame, rs.Count, b.count)
+	}
+	for i, ref := range b.table.AssignDoc(b.tab, b.frame, b.doc, b.items) {
+		b.named[i].Ref = ref
+	}
+	return root, nil
+}
+
+// nodes builds the nodes of a flat list (a document, or a subtree of one)
+// and collects its items, without refs.
+func (b *builder) nodes(raw []rawNode) (*refs.Node, error) {
 	if len(raw) == 0 || raw[0].Pi != -1 {
 		return nil, fmt.Errorf("snapshot of frame %s has no root", b.frame)
 	}
@@ -255,12 +270,6 @@ func (b *builder) tree(rs *rawSnapshot) (*refs.Node, error) {
 			}
 			b.frames = append(b.frames, frameSlot{node: n, handle: r.H, offset: off})
 		}
-	}
-	if rs.Count != b.count {
-		return nil, fmt.Errorf("snapshot of frame %s: the walker counted %d elements, the list holds %d", b.frame, rs.Count, b.count)
-	}
-	for i, ref := range b.table.AssignDoc(b.tab, b.frame, b.doc, b.items) {
-		b.named[i].Ref = ref
 	}
 	return nodes[0], nil
 }

@@ -59,7 +59,7 @@ func TestRawCapture(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fromLines, err := tab.walk(c, w)
+			fromLines, _, err := tab.walk(c, w)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -233,7 +233,7 @@ func findNode(t *testing.T, root *refs.Node, role, name string) *refs.Node {
 }
 
 // evalMain evaluates expr in the main world of the current tab's main frame.
-func evalMain[T any](t *testing.T, b *Browser, expr string) T {
+func evalMain[T any](t testing.TB, b *Browser, expr string) T {
 	t.Helper()
 	tab, err := b.CurrentTab()
 	if err != nil {

@@ -30,6 +30,10 @@ type Tab struct {
 	dialog  dialogState
 	net     netWatch // requests in flight, for settling after actions
 	console consoleLog
+	// liveMu serializes snapshots and refreshes of the tab, which share
+	// live: what the last one read, for the next refresh and diff.
+	liveMu sync.Mutex
+	live   *liveState
 }
 
 // ID returns the tab's target id.

@@ -13,8 +13,22 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-//go:embed js/world.js
-var worldJS string
+// worldFiles are the parts of the walker (__ariadne: handles, roles,
+// names, states, the walk, change tracking), in the order they are joined
+// (see scripts.go).
+var worldFiles = []string{
+	"js/world/base.js",
+	"js/world/roles.js",
+	"js/world/content.js",
+	"js/world/names.js",
+	"js/world/states.js",
+	"js/world/walk.js",
+	"js/world/changes.js",
+	"js/world/refresh.js",
+	"js/world/api.js",
+}
+
+var worldJS = mustJoinScript(worldFiles...)
 
 // extensionJS are installed after world.js, in this order. Each adds its
 // functions to globalThis.__ariadne and must be safe to run twice.

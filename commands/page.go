@@ -26,6 +26,9 @@ func fields(v any) Result {
 }
 
 func runSnapshot(ctx context.Context, c *Call) (Result, error) {
+	if c.Flags["diff"] == "true" {
+		return runSnapshotDiff(ctx, c)
+	}
 	snap, err := c.Session.Browser.Snapshot(ctx)
 	if err != nil {
 		return nil, err

@@ -14,8 +14,10 @@ func All() []*Command {
 	return []*Command{
 		{Name: "open", Aliases: []string{"goto"}, Usage: "open URL", Summary: "navigate the current tab",
 			Forms: []Form{{{Name: "URL"}}}, Run: runAct},
-		{Name: "snapshot", Usage: "snapshot [--interactive] [--json]", Summary: "`text` is the snapshot; `--json` adds the tree",
-			Forms: []Form{{}}, Flags: []Flag{{Name: "interactive", Usage: "keep interactive elements and their ancestors"}, {Name: "json", Usage: "add the tree"}},
+		{Name: "snapshot", Usage: "snapshot [--interactive] [--json] [--diff]",
+			Summary: "`text` is the snapshot; `--json` adds the tree; `--diff` gives what changed since the tab's previous snapshot instead (`diff`, `changes`)",
+			Forms:   []Form{{}}, Flags: []Flag{{Name: "interactive", Usage: "keep interactive elements and their ancestors"}, {Name: "json", Usage: "add the tree"},
+				{Name: "diff", Usage: "what was added (+), removed (-) and changed (~) since the previous snapshot"}},
 			Run: runSnapshot},
 		{Name: "find", Usage: "find NAME ROLE [ACCESSIBLE_NAME] [--nth N]",
 			Summary: "set `$NAME` to the ref of the first (or Nth, from 1) node with that role and exact name (or, for a node with no name, text) in a fresh snapshot",

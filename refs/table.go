@@ -148,13 +148,21 @@ type Item struct {
 // document with the same role, name and index, so that a list a framework
 // re-rendered keeps its labels; otherwise it gets a new ref.
 func (t *Table) AssignDoc(tab, frame, doc string, items []Item) []string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	out := make([]string, len(items))
 	present := make(map[int]bool, len(items))
 	for _, it := range items {
 		present[it.Handle] = true
 	}
+	return t.AssignPart(tab, frame, doc, items, func(h int) bool { return present[h] })
+}
+
+// AssignPart is AssignDoc for part of a document's snapshot (the subtrees
+// a refresh read again): items are the part's elements, with their indexes
+// counted in the whole document, and present reports whether an element
+// of the document, in the part or not, is in the snapshot.
+func (t *Table) AssignPart(tab, frame, doc string, items []Item, present func(handle int) bool) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make([]string, len(items))
 	type rni struct {
 		role, name string
 		index      int
@@ -172,7 +180,7 @@ func (t *Table) AssignDoc(tab, frame, doc string, items []Item) []string {
 		if vanished == nil {
 			vanished = map[rni]*Entry{}
 			for _, e := range t.byRef {
-				if e.Tab == tab && e.Frame == frame && e.Doc == doc && !present[e.Handle] {
+				if e.Tab == tab && e.Frame == frame && e.Doc == doc && !present(e.Handle) {
 					vanished[rni{e.Role, e.Name, e.Index}] = e
 				}
 			}
@@ -192,4 +200,15 @@ func (t *Table) AssignDoc(tab, frame, doc string, items []Item) []string {
 		out[i] = ref
 	}
 	return out
+}
+
+// Reindex records that the element of ref is now index-th among the
+// elements of its role and name in its document (elements before it came
+// or went), for healing.
+func (t *Table) Reindex(ref string, index int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e, ok := t.byRef[ref]; ok {
+		e.Index = index
+	}
 }

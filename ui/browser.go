@@ -25,6 +25,12 @@ type liveBrowser interface {
 	DOMVersion(ctx context.Context) (string, error)
 }
 
+// refresher re-reads only what changed since the last snapshot
+// (browser/snapshot_refresh.go); live follow uses it when it can.
+type refresher interface {
+	Refresh(ctx context.Context) (*refs.Snapshot, error)
+}
+
 // inspector highlights and picks elements in a visible browser window
 // (browser/highlight.go).
 type inspector interface {

@@ -64,9 +64,12 @@ type (
 		alive     bool
 		version   string
 		page      *pageState
+		changed   map[string]bool // refs that came or changed since the tree on screen
 		err       error
 	}
-	eventMsg struct {
+	// changesFadedMsg ends the highlight of the nodes a live update changed.
+	changesFadedMsg struct{ gen int }
+	eventMsg        struct {
 		bgen int
 		ev   browser.Event
 	}
@@ -257,8 +260,9 @@ func (m *Model) tick() tea.Cmd {
 }
 
 // live checks that the browser lives and, when following, whether the page
-// changed since version; if it did, it snapshots it.
-func live(seq, bgen int, b Browser, follow bool, version string) tea.Cmd {
+// changed since version; if it did, it reads it again (only what changed,
+// when b can) and lists what changed since prev, the tree on screen.
+func live(seq, bgen int, b Browser, follow bool, version string, prev *refs.Node) tea.Cmd {
 	return func() tea.Msg {
 		out := liveMsg{seq: seq, bgen: bgen, alive: b.Alive()}
 		if !out.alive || !follow {
@@ -278,11 +282,16 @@ func live(seq, bgen int, b Browser, follow bool, version string) tea.Cmd {
 			}
 		}
 		p := pageState{version: out.version}
-		p.snap, p.err = b.Snapshot(ctx)
+		if rb, ok := b.(refresher); ok {
+			p.snap, p.err = rb.Refresh(ctx)
+		} else {
+			p.snap, p.err = b.Snapshot(ctx)
+		}
 		if p.err != nil {
 			out.err, out.alive = p.err, b.Alive()
 			return out
 		}
+		out.changed = changedRefs(prev, p.snap.Root)
 		if tabs, err := b.Tabs(ctx); err == nil {
 			p.tabs = tabs
 		}
@@ -386,4 +395,19 @@ func closeBrowser(b Browser) tea.Cmd {
 		b.Close()
 		return nil
 	}
+}
+
+// changedRefs lists the refs of the nodes that came or changed from prev
+// to next (nil when there is no prev: everything is new, nothing is news).
+func changedRefs(prev, next *refs.Node) map[string]bool {
+	if prev == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, c := range refs.Diff(prev, next) {
+		if c.Ref != "" && c.Mark != "-" {
+			out[c.Ref] = true
+		}
+	}
+	return out
 }

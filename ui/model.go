@@ -122,14 +122,16 @@ type Model struct {
 	showDetails   bool
 	lang          int // index into refs.Langs()
 
-	seq      int // last request number handed out
-	applied  int // request number of the snapshot on screen
-	busy     *op
-	spin     spinner.Model
-	follow   bool
-	liveBusy bool
-	version  string // the page's DOMVersion at the snapshot on screen
-	tickGen  int
+	seq     int // last request number handed out
+	applied int // request number of the snapshot on screen
+	busy    *op
+	spin    spinner.Model
+	follow  bool
+	// changeGen numbers the live updates whose changes are marked.
+	changeGen int
+	liveBusy  bool
+	version   string // the page's DOMVersion at the snapshot on screen
+	tickGen   int
 
 	lastSel    string // ref (or "") of the selection the settle timer is for
 	settleSeq  int
@@ -283,6 +285,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onTick(msg)
 	case liveMsg:
 		return m, m.onLive(msg)
+	case changesFadedMsg:
+		m.onChangesFaded(msg)
+		return m, nil
 	case eventMsg:
 		return m, m.onEvent(msg)
 	case dialogDoneMsg:

@@ -240,10 +240,14 @@ func TestBrowserLiveFollow(t *testing.T) {
 	if _, err := b.Click(ctx, like, browser.ActionOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	h.until("the status change to show in the tree", func() bool {
+	h.until("the status change to show in the tree, marked as just changed", func() bool {
 		text := refs.Text(h.m.snap.Root, refs.TextOptions{})
-		return strings.Contains(text, "A=1")
+		return strings.Contains(text, "A=1") && h.m.tree.changed[status]
 	})
+	// Re-rendered with the same content, the list is not news.
+	if likeB := h.refOf("button", "Like B"); h.m.tree.changed[likeB] {
+		t.Errorf("the re-rendered but unchanged button %s is marked as changed", likeB)
+	}
 	// The list re-renders every 400 ms; its buttons keep their refs.
 	if now := h.refOf("button", "Like A"); now != like {
 		t.Errorf("a re-rendered button changed its ref from %s to %s", like, now)

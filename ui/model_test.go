@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -460,6 +462,17 @@ func TestModelLiveFollow(t *testing.T) {
 	h.until("the live update", func() bool { return strings.Contains(h.screen(), "changed by the page") })
 	if h.selectedRef() != "e8" {
 		t.Errorf("live update moved the cursor to %s", h.selectedRef())
+	}
+	// The changed node is marked for a while; the others are not.
+	if len(h.m.tree.changed) == 0 || h.m.tree.changed["e8"] {
+		t.Errorf("marked as just changed: %v; want the node that holds the new text, not e8", h.m.tree.changed)
+	}
+	if !strings.Contains(ansi.Strip(h.m.tree.View(80, 20)), "•") {
+		t.Errorf("no row is marked • after a live update:\n%s", ansi.Strip(h.m.tree.View(80, 20)))
+	}
+	h.send(changesFadedMsg{gen: h.m.changeGen})
+	if len(h.m.tree.changed) != 0 {
+		t.Errorf("the marks outlived their time: %v", h.m.tree.changed)
 	}
 	h.keys("F")
 	if h.m.follow {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -243,7 +244,11 @@ func (m *Model) onTick(t liveTickMsg) tea.Cmd {
 	}
 	m.seq++
 	m.liveBusy = m.follow
-	return tea.Batch(next, live(m.seq, m.bgen, m.b, m.follow, m.version))
+	var prev *refs.Node
+	if m.snap != nil {
+		prev = m.snap.Root
+	}
+	return tea.Batch(next, live(m.seq, m.bgen, m.b, m.follow, m.version, prev))
 }
 
 // onLive applies a live check.
@@ -263,7 +268,29 @@ func (m *Model) onLive(l liveMsg) tea.Cmd {
 		return nil
 	}
 	m.applyPage(*l.page, l.seq)
-	return m.selectionMoved(true)
+	return tea.Batch(m.selectionMoved(true), m.showChanges(l.changed))
+}
+
+// changesShown is how long the nodes a live update changed stay marked.
+const changesShown = 2 * time.Second
+
+// showChanges marks the nodes a live update changed, until a newer update
+// or changesShown passes.
+func (m *Model) showChanges(changed map[string]bool) tea.Cmd {
+	if len(changed) == 0 {
+		return nil // an update that changed nothing leaves the marks
+	}
+	m.changeGen++
+	m.tree.SetChanged(changed)
+	gen := m.changeGen
+	return tea.Tick(changesShown, func(time.Time) tea.Msg { return changesFadedMsg{gen} })
+}
+
+// onChangesFaded ends the marks of showChanges.
+func (m *Model) onChangesFaded(c changesFadedMsg) {
+	if c.gen == m.changeGen {
+		m.tree.SetChanged(nil)
+	}
 }
 
 // onEvent handles something the browser did on its own.

@@ -27,6 +27,9 @@ type TreeStyles struct {
 	Value  lipgloss.Style // a textbox's value
 	Ref    lipgloss.Style // [e12]
 	Cursor lipgloss.Style // the ">" in front of the selected row
+	// Changed draws the "•" in front of a row that live follow just
+	// changed.
+	Changed lipgloss.Style
 
 	// Selected is laid under every part of the selected row; only its
 	// background (and attributes) are used.
@@ -49,12 +52,13 @@ func DefaultStyles(isDark bool) Styles {
 		Text:     lipgloss.NewStyle().Foreground(c(lipgloss.Color("#6C6F85"), lipgloss.Color("#A5ADCB"))),
 		Other:    lipgloss.NewStyle().Foreground(c(lipgloss.Color("#5C5F77"), lipgloss.Color("#B8C0E0"))),
 
-		Fold:   lipgloss.NewStyle().Foreground(c(lipgloss.Color("#8C8FA1"), lipgloss.Color("#6E738D"))),
-		Name:   lipgloss.NewStyle().Foreground(c(lipgloss.Color("#4C4F69"), lipgloss.Color("#CAD3F5"))),
-		Badge:  lipgloss.NewStyle().Foreground(c(lipgloss.Color("#DF8E1D"), lipgloss.Color("#EED49F"))),
-		Value:  lipgloss.NewStyle().Foreground(c(lipgloss.Color("#40A02B"), lipgloss.Color("#A6DA95"))),
-		Ref:    lipgloss.NewStyle().Foreground(c(lipgloss.Color("#179299"), lipgloss.Color("#8BD5CA"))),
-		Cursor: lipgloss.NewStyle().Foreground(c(lipgloss.Color("#EA76CB"), lipgloss.Color("#F5BDE6"))).Bold(true),
+		Fold:    lipgloss.NewStyle().Foreground(c(lipgloss.Color("#8C8FA1"), lipgloss.Color("#6E738D"))),
+		Name:    lipgloss.NewStyle().Foreground(c(lipgloss.Color("#4C4F69"), lipgloss.Color("#CAD3F5"))),
+		Badge:   lipgloss.NewStyle().Foreground(c(lipgloss.Color("#DF8E1D"), lipgloss.Color("#EED49F"))),
+		Value:   lipgloss.NewStyle().Foreground(c(lipgloss.Color("#40A02B"), lipgloss.Color("#A6DA95"))),
+		Ref:     lipgloss.NewStyle().Foreground(c(lipgloss.Color("#179299"), lipgloss.Color("#8BD5CA"))),
+		Cursor:  lipgloss.NewStyle().Foreground(c(lipgloss.Color("#EA76CB"), lipgloss.Color("#F5BDE6"))).Bold(true),
+		Changed: lipgloss.NewStyle().Foreground(c(lipgloss.Color("#FE640B"), lipgloss.Color("#F5A97F"))).Bold(true),
 
 		Selected: lipgloss.NewStyle().Background(c(lipgloss.Color("#CCD0DA"), lipgloss.Color("#363A4F"))),
 		Context:  lipgloss.NewStyle().Foreground(c(lipgloss.Color("#9CA0B0"), lipgloss.Color("#5B6078"))),

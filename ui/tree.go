@@ -66,9 +66,17 @@ type Tree struct {
 	sizes           []int32 // per node in document order: the size of its subtree
 	hits            []hit   // matching nodes in document order, folded ones included
 
+	// changed are the refs of nodes a live update just changed: their
+	// rows are marked (SetChanged).
+	changed map[string]bool
+
 	styles TreeStyles
 	ink    *treeInk // pens made from styles, built on first View
 }
+
+// SetChanged marks the rows of the nodes with these refs as just changed;
+// nil clears the marks.
+func (t *Tree) SetChanged(refs map[string]bool) { t.changed = refs }
 
 // NewTree returns a tree view of root (which may be nil) with the dark
 // default styles.

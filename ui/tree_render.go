@@ -128,11 +128,14 @@ func (t *Tree) renderRow(b *strings.Builder, r *Row, selected bool, width int) {
 	n := r.Node
 
 	mark := " "
+	changed := n.Ref != "" && t.changed[n.Ref]
 	switch {
 	case selected:
 		mark = ">"
 	case t.marked[n.Ref] && n.Ref != "":
 		mark = "*" // the locator playground matched it
+	case changed:
+		mark = "•"
 	}
 	indent := spaces(min(r.Depth*2, width/2))
 	fold := "  "
@@ -206,7 +209,11 @@ func (t *Tree) renderRow(b *strings.Builder, r *Row, selected bool, width int) {
 		}
 		p[sel].paint(&line, text)
 	}
-	paint(&ink.cursor, mark)
+	if changed && !selected {
+		paint(&ink.changed, mark)
+	} else {
+		paint(&ink.cursor, mark)
+	}
 	paint(&ink.fold, indent+fold)
 	paint(&ink.roles[KindOf(n)], role)
 	paint(&ink.name, nameS)
@@ -259,9 +266,9 @@ func (p *pen) paint(b *strings.Builder, text string) {
 // treeInk holds the pens of the tree, each plain ([0]) and on the selected
 // row ([1]).
 type treeInk struct {
-	cursor, fold, name, badge, value, ref, context [2]pen
-	roles                                          [KindText + 1][2]pen
-	fill                                           pen
+	cursor, fold, name, badge, value, ref, context, changed [2]pen
+	roles                                                   [KindText + 1][2]pen
+	fill                                                    pen
 }
 
 func (t *Tree) inks() *treeInk {
@@ -275,7 +282,7 @@ func (t *Tree) inks() *treeInk {
 	k := &treeInk{
 		cursor: pair(st.Cursor), fold: pair(st.Fold), name: pair(st.Name),
 		badge: pair(st.Badge), value: pair(st.Value), ref: pair(st.Ref),
-		context: pair(st.Context), fill: newPen(st.Selected),
+		context: pair(st.Context), changed: pair(st.Changed), fill: newPen(st.Selected),
 	}
 	for kind := range k.roles {
 		k.roles[kind] = pair(st.role(RoleKind(kind)))

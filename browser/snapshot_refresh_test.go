@@ -1,0 +1,240 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/chromedp"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// untracked reads the tab as a full snapshot does, without disturbing the
+// worlds' change tracking, with the same ref table: what a refresh must
+// equal.
+func untracked(t testing.TB, ctx context.Context, tab *Tab) *refs.Snapshot {
+	t.Helper()
+	ctx, cancel := tab.opContext(ctx, 30*time.Second)
+	defer cancel()
+	tree, err := tab.frameTree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &snapshotter{t: tab, table: tab.b.refs, mainFrame: tree.Frame.ID, live: map[cdp.FrameID]*frameLive{}, untracked: true}
+	root, err := s.frame(ctx, tab.ctx, tree, [2]float64{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &refs.Snapshot{URL: s.mainURL, Title: s.mainTitle, Count: s.count, Root: root}
+}
+
+// sameTree reports how a and b differ, ignoring boxes (a refresh keeps
+// the boxes of what it did not walk again), or "".
+func sameTree(a, b *refs.Snapshot) string {
+	enc := func(s *refs.Snapshot) string {
+		var lines []string
+		s.Root.Walk(func(n *refs.Node, d int) bool {
+			cp := *n
+			cp.Box, cp.Children = nil, nil
+			j, _ := json.Marshal(cp)
+			lines = append(lines, fmt.Sprintf("%*s%s", 2*d, "", j))
+			return true
+		})
+		return strings.Join(lines, "\n") + fmt.Sprintf("\nurl=%s title=%s count=%d", s.URL, s.Title, s.Count)
+	}
+	x, y := enc(a), enc(b)
+	if x != y && os.Getenv("ARIADNE_DUMP") != "" {
+		os.WriteFile("/tmp/refresh.txt", []byte(x), 0o644)
+		os.WriteFile("/tmp/full.txt", []byte(y), 0o644)
+	}
+	if x == y {
+		return ""
+	}
+	xl, yl := strings.Split(x, "\n"), strings.Split(y, "\n")
+	for i := range min(len(xl), len(yl)) {
+		if xl[i] != yl[i] {
+			lo := max(0, i-3)
+			return fmt.Sprintf("first difference at line %d:\nrefresh: %s\nfull:    %s\ncontext (refresh):\n%s",
+				i, xl[i], yl[i], strings.Join(xl[lo:min(len(xl), i+4)], "\n"))
+		}
+	}
+	return fmt.Sprintf("refresh has %d lines, full walk %d", len(xl), len(yl))
+}
+
+// TestRefreshMatchesFullWalk is the property test of incremental
+// snapshots: random sequences of every kind of change live.html knows,
+// applied by the page's own script; after each, a refresh (which splices
+// re-walked subtrees into what it held) must equal a full walk, refs
+// included.
+func TestRefreshMatchesFullWalk(t *testing.T) {
+	b := launchTest(t, func(o *Options) { o.TextContainers = true })
+	srv := servePages(t)
+	ctx := testContext(t, 170*time.Second)
+	rng := rand.New(rand.NewPCG(13, uint64(time.Now().UnixNano())))
+	seed := rng.Uint64()
+	if v := os.Getenv("ARIADNE_SEED"); v != "" {
+		seed, _ = strconv.ParseUint(v, 10, 64)
+	}
+	t.Logf("seed %d (ARIADNE_SEED=%[1]d repeats it)", seed)
+	rng = rand.New(rand.NewPCG(13, seed))
+	rounds, steps := 4, 25
+	if testing.Short() {
+		rounds, steps = 1, 15
+	}
+	patched := 0
+	for round := range rounds {
+		open(t, b, srv, "live.html")
+		tab, err := b.CurrentTab()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tab.Snapshot(ctx); err != nil {
+			t.Fatal(err)
+		}
+		kinds := evalMain[[]string](t, b, "window.kinds")
+		var did []string
+		for step := range steps {
+			// One to three changes between refreshes.
+			for range 1 + rng.IntN(3) {
+				k := kinds[rng.IntN(len(kinds))]
+				expr := fmt.Sprintf("window.mutate(%q, %d, %d)", k, rng.IntN(1000), rng.IntN(1000))
+				did = append(did, evalMain[string](t, b, expr))
+			}
+			// Let a rendering update pass (it moves focus away from an
+			// element just hidden), as it would before a person looks.
+			nextFrame(t, ctx, tab)
+			got, err := tab.Refresh(ctx)
+			if err != nil {
+				t.Fatalf("round %d step %d: refresh: %v", round, step, err)
+			}
+			if !tab.live.full {
+				patched++
+			}
+			want := untracked(t, ctx, tab)
+			if d := sameTree(got, want); d != "" {
+				t.Fatalf("round %d step %d, after %s: the refresh differs from a full walk: %s", round, step, strings.Join(did, ", "), d)
+			}
+		}
+	}
+	if patched == 0 {
+		t.Errorf("no refresh was incremental: every one walked the whole page")
+	}
+}
+
+// nextFrame waits for the page's next rendering update.
+func nextFrame(t testing.TB, ctx context.Context, tab *Tab) {
+	t.Helper()
+	c, cancel := tab.opContext(ctx, 10*time.Second)
+	defer cancel()
+	const expr = "new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(true))))"
+	if _, err := chromedp.Run(c, chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("waiting for a rendering update: %v", err)
+	}
+}
+
+// TestRefreshChildFrameOnly: a change inside the iframe re-walks only the
+// iframe's document; the main document's nodes are the same nodes.
+func TestRefreshChildFrameOnly(t *testing.T) {
+	b, _, tab, ctx := liveTab(t)
+	before, err := tab.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gens := func() map[string]int {
+		out := map[string]int{}
+		for id, fl := range tab.live.frames {
+			out[string(id)] = fl.gen
+		}
+		return out
+	}
+	g0 := gens()
+	if len(g0) != 2 {
+		t.Fatalf("live.html should have 2 frames, the snapshot read %d", len(g0))
+	}
+	evalMain[string](t, b, `window.mutate("frame", 1, 4)`)
+	after, err := tab.Refresh(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.live.full {
+		t.Fatal("a change inside the iframe made a full snapshot")
+	}
+	g1 := gens()
+	main := string(tab.live.main)
+	for id := range g0 {
+		switch {
+		case id == main && g1[id] != g0[id]:
+			t.Errorf("the main document was walked again (walk %d, then %d)", g0[id], g1[id])
+		case id != main && g1[id] == g0[id]:
+			t.Errorf("the iframe's document was not walked again")
+		}
+	}
+	tip := findText(after.Root, "Tip: ")
+	if tip == "" || tip == "Tip: ask us" {
+		t.Errorf("the iframe's new tip is not in the refreshed tree (found %q)", tip)
+	}
+	h1, h1b := before.Root.Children[0], after.Root.Children[0]
+	if h1 != h1b {
+		t.Errorf("the main document's banner is a new node; it should be the old one")
+	}
+	if d := sameTree(after, untracked(t, ctx, tab)); d != "" {
+		t.Errorf("the refresh differs from a full walk: %s", d)
+	}
+}
+
+// TestRefreshNavigationIsFull: after a navigation a refresh reads the new
+// page whole, with new refs.
+func TestRefreshNavigationIsFull(t *testing.T) {
+	b, srv, tab, ctx := liveTab(t)
+	if _, err := tab.Snapshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	open(t, b, srv, "form.html")
+	snap, err := tab.Refresh(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tab.live.full {
+		t.Error("a refresh after a navigation should be a full snapshot")
+	}
+	if snap.Title == "Live shop" || findText(snap.Root, "Shop dashboard") != "" {
+		t.Errorf("the refresh still shows the old page: %s", snap.Title)
+	}
+}
+
+// findText returns the first name or text under root that starts with
+// prefix, or "".
+func findText(root *refs.Node, prefix string) string {
+	found := ""
+	root.Walk(func(n *refs.Node, _ int) bool {
+		if found == "" && strings.HasPrefix(n.Name, prefix) {
+			found = n.Name
+		}
+		return found == ""
+	})
+	return found
+}
+
+// liveTab opens live.html in a new browser that gives text containers
+// nodes, as the explorer does.
+func liveTab(t *testing.T) (*Browser, *httptest.Server, *Tab, context.Context) {
+	t.Helper()
+	b := launchTest(t, func(o *Options) { o.TextContainers = true })
+	srv := servePages(t)
+	ctx := testContext(t, 60*time.Second)
+	open(t, b, srv, "live.html")
+	tab, err := b.CurrentTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, srv, tab, ctx
+}
