@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -149,8 +150,19 @@ func (p *locParser) str() (string, error) {
 			case 'u':
 				if p.pos+4 <= len(p.src) {
 					if v, err := strconv.ParseUint(p.src[p.pos:p.pos+4], 16, 32); err == nil {
-						b.WriteRune(rune(v))
 						p.pos += 4
+						r := rune(v)
+						// A character above U+FFFF is written as a
+						// surrogate pair, as in JavaScript: join it.
+						if utf16.IsSurrogate(r) && p.pos+6 <= len(p.src) && p.src[p.pos] == '\\' && p.src[p.pos+1] == 'u' {
+							if lo, err := strconv.ParseUint(p.src[p.pos+2:p.pos+6], 16, 32); err == nil {
+								if j := utf16.DecodeRune(r, rune(lo)); j != utf8.RuneError {
+									r = j
+									p.pos += 6
+								}
+							}
+						}
+						b.WriteRune(r)
 						continue
 					}
 				}
