@@ -120,6 +120,11 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.Flag("disable-sync", true),
 			chromedp.Flag("no-first-run", true),
 			chromedp.Flag("disable-quic", true),
+			// chromedp's defaults turn Chromium's IPC flooding protection
+			// off; with it off, a page calling history.pushState thousands
+			// of times at load keeps the browser process (and every
+			// command) busy for minutes. Keep Chromium's own throttle.
+			chromedp.Flag("disable-ipc-flooding-protection", false),
 			// Keep cross-site iframes in the page's process, so one walk
 			// reaches every frame. Ariadne is a tool for inspecting pages you
 			// chose to open; see the README.
@@ -223,6 +228,9 @@ func (b *Browser) Alive() bool {
 func (b *Browser) browserErr(err error) error {
 	if err == nil {
 		return nil
+	}
+	if h := b.healthErr(err); h != nil {
+		return h
 	}
 	msg := err.Error()
 	if !b.Alive() || strings.Contains(msg, "lost the connection") || strings.Contains(msg, "browser process exited") {

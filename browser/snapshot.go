@@ -21,7 +21,7 @@ func (b *Browser) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap, err := t.Snapshot(ctx)
+	snap, err := t.steadySnapshot(ctx)
 	if err != nil {
 		return nil, b.browserErr(err)
 	}
@@ -66,7 +66,7 @@ func (t *Tab) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
 // chromedp context (so commands reach its target), to ctx's cancellation,
 // and to the timeout d.
 func (t *Tab) opContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	c, cancel := context.WithTimeout(t.ctx, d)
+	c, cancel := context.WithTimeout(t.base(), d)
 	stop := context.AfterFunc(ctx, cancel)
 	return c, func() { stop(); cancel() }
 }

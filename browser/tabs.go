@@ -29,6 +29,7 @@ type Tab struct {
 	remote  map[target.ID]context.Context // sessions of out-of-process frames
 	dialog  dialogState
 	net     netWatch // requests in flight, for settling after actions
+	health  health   // crashes; see health.go
 }
 
 // ID returns the tab's target id.
@@ -52,6 +53,7 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(b.opts.Viewport.Width), int64(b.opts.Viewport.Height))); err != nil {
 		return nil, fmt.Errorf("setting the viewport: %w", err)
 	}
+	t.startHealth()
 	t.net.start(ctx)
 	go t.watchDialogs()
 	return t, nil
@@ -206,7 +208,7 @@ func (b *Browser) CloseTab(ctx context.Context, n int) error {
 		return b.browserErr(fmt.Errorf("closing tab %d: %w", n, err))
 	}
 	b.forgetTab(t.id)
-	return nil
+	return b.keepOneTab()
 }
 
 // tabFor returns the tab with the given target id, for refs that carry it.
