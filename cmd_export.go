@@ -58,16 +58,3 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	return err
 }
-
-// loadRecording loads a recording file, reporting (on stderr) the lines it
-// had to skip; a file that is not a recording at all is an error.
-func loadRecording(e *env, path string) (*recordings.Recording, error) {
-	rec, problems, err := recordings.Load(path)
-	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", path, err)
-	}
-	for _, p := range problems {
-		fmt.Fprintf(e.stderr, "ariadne: %s: %v (skipped; the other steps are kept)\n", path, p)
-	}
-	return rec, nil
-}

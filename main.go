@@ -35,7 +35,7 @@ type env struct {
 	stderr io.Writer
 }
 
-func commands() []command {
+func subcommands() []command {
 	return []command{
 		{"tui", "open the interactive explorer (the default; no URL opens the demo site)", runTUI},
 		{"snapshot", "print the ARIA snapshot of a page and exit", runSnapshot},
@@ -74,7 +74,7 @@ func realMain(ctx context.Context, e *env, args []string) int {
 }
 
 func findCommand(name string) *command {
-	for _, c := range commands() {
+	for _, c := range subcommands() {
 		if c.name == name {
 			return &c
 		}
@@ -121,7 +121,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "  ariadne COMMAND [flags] [args]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
-	for _, c := range commands() {
+	for _, c := range subcommands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)

@@ -200,6 +200,9 @@ type ElementInfo struct {
 	// Password is set for <input type=password>: what is typed there is
 	// a secret.
 	Password bool `json:"password,omitempty"`
+	// Healed is set when reading the element healed its ref (a framework
+	// had re-rendered it): the action that follows then cannot tell.
+	Healed bool `json:"healed,omitempty"`
 }
 
 // Info reads what a recorder needs to know about ref's element.
@@ -222,7 +225,7 @@ func (b *Browser) Info(ctx context.Context, ref string) (ElementInfo, error) {
 		return ElementInfo{}, b.browserErr(err)
 	}
 	info := ElementInfo{Ref: el.ref, TabID: string(el.tab.id), URL: tree.Frame.URL + tree.Frame.URLFragment,
-		Tag: p.Tag, Type: p.Type, Password: p.Tag == "input" && p.Type == "password"}
+		Tag: p.Tag, Type: p.Type, Password: p.Tag == "input" && p.Type == "password", Healed: el.healed}
 	info.FramePath = framePath(tree, el.frame.ID)
 	return info, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"mime"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -135,18 +136,47 @@ func (t *Tab) navigate(ctx context.Context, u string) (*NavResult, error) {
 		}
 		return nil, loadError(u, err)
 	}
+	statusText := ""
 	if resp != nil {
-		res.Status, res.MimeType = int(resp.Status), resp.MimeType
+		res.Status, res.MimeType, statusText = int(resp.Status), resp.MimeType, resp.StatusText
+	} else {
+		// The load event was late (a slow subresource, a loaded machine):
+		// the document's response may still have arrived, and its status
+		// must be reported all the same.
+		res.Status, res.MimeType = t.documentResponse(ctx)
 	}
 	t.fillLocation(ctx, res)
 	res.Dialogs = t.drainDialogs()
-	if resp != nil && resp.Status >= 400 {
-		return res, refs.Errorf(refs.CodeHTTPError, "%s answered HTTP %d %s", u, resp.Status, resp.StatusText)
+	if res.Status >= 400 {
+		if statusText == "" {
+			statusText = http.StatusText(res.Status)
+		}
+		return res, refs.Errorf(refs.CodeHTTPError, "%s answered HTTP %d %s", u, res.Status, statusText)
 	}
-	if resp != nil && !isHTML(resp.MimeType) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "about:") {
-		return res, refs.Errorf(refs.CodeNotHTML, "%s is %s, not an HTML page", u, resp.MimeType)
+	if res.MimeType != "" && !isHTML(res.MimeType) && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "about:") {
+		return res, refs.Errorf(refs.CodeNotHTML, "%s is %s, not an HTML page", u, res.MimeType)
 	}
 	return res, nil
+}
+
+// documentResponse reads the status and MIME type of the current
+// document's response from the page's navigation timing entry, for a
+// navigation whose response chromedp did not hand back. Zero and "" when
+// the page cannot tell.
+func (t *Tab) documentResponse(ctx context.Context) (int, string) {
+	dctx, cancel := t.opContext(ctx, t.b.opts.ActionTimeout)
+	defer cancel()
+	type response struct {
+		Status int    `json:"status"`
+		Mime   string `json:"mime"`
+	}
+	const expr = `(() => { const e = performance.getEntriesByType('navigation')[0];
+		return { status: (e && e.responseStatus) || 0, mime: document.contentType || '' }; })()`
+	out, err := chromedp.Run(dctx, chromedp.Evaluate[response](expr))
+	if err != nil {
+		return 0, ""
+	}
+	return out.Status, out.Mime
 }
 
 func (t *Tab) fillLocation(ctx context.Context, res *NavResult) {

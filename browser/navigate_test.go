@@ -159,3 +159,35 @@ func TestOpenPartial(t *testing.T) {
 	findNode(t, snap.Root, "heading", "Still loading")
 	findNode(t, snap.Root, "button", "Ready anyway")
 }
+
+// TestOpenLateLoadReportsStatus: an error page whose load event never comes
+// (an image that never finishes) is still reported as the HTTP error it
+// is, not as a partial success.
+func TestOpenLateLoadReportsStatus(t *testing.T) {
+	b := launchTest(t, func(o *Options) { o.NavTimeout = 2 * time.Second })
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/gone":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusGone)
+			w.Write([]byte(`<!doctype html><title>Gone</title><h1>Gone</h1><img src="/never.png" alt="Never">`))
+		case "/never.png":
+			w.Header().Set("Content-Type", "image/png")
+			w.WriteHeader(http.StatusOK)
+			w.(http.Flusher).Flush()
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+		}
+	}))
+	t.Cleanup(func() { close(release); srv.Close() })
+	nav, err := b.Open(testContext(t, 30*time.Second), srv.URL+"/gone")
+	if code := refs.CodeOf(err); code != refs.CodeHTTPError {
+		t.Fatalf("Open of a 410 page that never finishes loading: %v (%+v), want code %s", err, nav, refs.CodeHTTPError)
+	}
+	if nav == nil || nav.Status != http.StatusGone {
+		t.Errorf("status %+v, want 410", nav)
+	}
+}

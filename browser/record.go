@@ -257,7 +257,7 @@ func locatorFromFacts(raw string) (ElementLocators, bool) {
 	return ElementLocators{Ref: "", Role: pt.F.Role, Name: pt.F.Name, Best: best, Candidates: all}, true
 }
 
-// userActionString is for messages.
+// String describes the action for messages.
 func (ua UserAction) String() string {
 	s := ua.Kind
 	if ua.Ref != "" {

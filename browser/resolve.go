@@ -108,50 +108,50 @@ func findFrame(ft *page.FrameTree, id cdp.FrameID) []*cdp.Frame {
 
 // heal finds the element that now has the ref's role, name and index among
 // equals in the same document, after the original node was replaced.
-func (t *element) heal(ctx context.Context) (int, error) {
-	raw, err := t.tab.evalIn(ctx, t.world, "__ariadne.snapshot()")
+func (el *element) heal(ctx context.Context) (int, error) {
+	raw, err := el.tab.evalIn(ctx, el.world, "__ariadne.snapshot()")
 	if err != nil {
-		return 0, fmt.Errorf("healing ref %s: %w", t.ref, err)
+		return 0, fmt.Errorf("healing ref %s: %w", el.ref, err)
 	}
 	var str string
 	var rs rawSnapshot
 	if err := json.Unmarshal(raw, &str); err != nil {
-		return 0, fmt.Errorf("healing ref %s: %w", t.ref, err)
+		return 0, fmt.Errorf("healing ref %s: %w", el.ref, err)
 	}
 	if err := json.Unmarshal([]byte(str), &rs); err != nil {
-		return 0, fmt.Errorf("healing ref %s: %w", t.ref, err)
+		return 0, fmt.Errorf("healing ref %s: %w", el.ref, err)
 	}
 	var same []int
 	for _, n := range rs.Nodes {
-		if n.R == t.entry.Role && n.N == t.entry.Name {
+		if n.R == el.entry.Role && n.N == el.entry.Name {
 			same = append(same, n.H)
 		}
 	}
 	switch {
-	case t.entry.Index < len(same):
-		return same[t.entry.Index], nil
+	case el.entry.Index < len(same):
+		return same[el.entry.Index], nil
 	case len(same) == 1:
 		return same[0], nil
 	}
-	return 0, refs.Errorf(refs.CodeStaleRef, "ref %s (%s %q) is gone from the page and no element with that role and name replaced it; take a new snapshot", t.ref, t.entry.Role, t.entry.Name)
+	return 0, refs.Errorf(refs.CodeStaleRef, "ref %s (%s %q) is gone from the page and no element with that role and name replaced it; take a new snapshot", el.ref, el.entry.Role, el.entry.Name)
 }
 
 // frameOffset computes where the target's frame sits in the main viewport,
 // from the boxes of the iframe elements on the path.
-func (t *element) frameOffset(ctx context.Context, tree *page.FrameTree, path []*cdp.Frame) error {
+func (el *element) frameOffset(ctx context.Context, tree *page.FrameTree, path []*cdp.Frame) error {
 	var off [2]float64
 	for i := 1; i < len(path); i++ {
 		parent := path[i-1]
-		pw, err := t.tab.worldFor(ctx, parent)
+		pw, err := el.tab.worldFor(ctx, parent)
 		if err != nil {
 			return err
 		}
-		s := &snapshotter{t: t.tab}
+		s := &snapshotter{t: el.tab}
 		h, err := s.ownerHandle(ctx, pw, path[i].ID)
 		if err != nil {
 			return fmt.Errorf("locating frame %s: %w", path[i].URL, err)
 		}
-		raw, err := t.tab.callIn(ctx, pw, `(h) => { const e = __ariadne.act.element(h); if (!e) return null;
+		raw, err := el.tab.callIn(ctx, pw, `(h) => { const e = __ariadne.act.element(h); if (!e) return null;
 			const r = e.getBoundingClientRect(); const cs = getComputedStyle(e);
 			return [r.x + e.clientLeft + parseFloat(cs.paddingLeft || "0"), r.y + e.clientTop + parseFloat(cs.paddingTop || "0")]; }`, h)
 		if err != nil {
@@ -159,28 +159,28 @@ func (t *element) frameOffset(ctx context.Context, tree *page.FrameTree, path []
 		}
 		var xy []float64
 		if json.Unmarshal(raw, &xy) != nil || len(xy) != 2 {
-			return refs.Errorf(refs.CodeFrameDetached, "the iframe of ref %s is gone", t.ref)
+			return refs.Errorf(refs.CodeFrameDetached, "the iframe of ref %s is gone", el.ref)
 		}
 		off[0] += xy[0]
 		off[1] += xy[1]
 	}
-	t.offset = off
+	el.offset = off
 	return nil
 }
 
 // call runs a function of __ariadne.act on the target element and decodes
 // its JSON result into out (which may be nil).
-func (t *element) call(ctx context.Context, fn string, out any, args ...any) error {
-	all := append([]any{t.handle}, args...)
-	raw, err := t.tab.callIn(ctx, t.world, "(h, ...a) => __ariadne.act."+fn+"(h, ...a)", all...)
+func (el *element) call(ctx context.Context, fn string, out any, args ...any) error {
+	all := append([]any{el.handle}, args...)
+	raw, err := el.tab.callIn(ctx, el.world, "(h, ...a) => __ariadne.act."+fn+"(h, ...a)", all...)
 	if err != nil {
-		return t.tab.b.browserErr(fmt.Errorf("%s on ref %s: %w", fn, t.ref, err))
+		return el.tab.b.browserErr(fmt.Errorf("%s on ref %s: %w", fn, el.ref, err))
 	}
 	if out == nil {
 		return nil
 	}
 	if err := json.Unmarshal(raw, out); err != nil {
-		return fmt.Errorf("%s on ref %s: decoding %s: %w", fn, t.ref, raw, err)
+		return fmt.Errorf("%s on ref %s: decoding %s: %w", fn, el.ref, raw, err)
 	}
 	return nil
 }

@@ -61,15 +61,6 @@ func decodeWalk(raw json.RawMessage) (*rawSnapshot, error) {
 	return decodeLines(str)
 }
 
-// decodeRaw decodes the JSON form of a walk (what snapshot() returns).
-func decodeRaw(data []byte) (*rawSnapshot, error) {
-	var rs rawSnapshot
-	if err := jsonv2.Unmarshal(data, &rs); err != nil {
-		return nil, fmt.Errorf("decoding the walker's output: %w", err)
-	}
-	return &rs, nil
-}
-
 // decodeLines decodes the compact form of a walk (what lines() returns;
 // world.js documents the fields). It is several times faster than JSON on
 // a large page, and the text it reads is half the size.

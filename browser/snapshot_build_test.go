@@ -3,6 +3,7 @@ package browser
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/ariadne-tui/ariadne/internal/golden"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/chromedp/cdproto/cdp/jsonv2"
 )
 
 // The walker's raw output for a few pages is kept in testdata/raw (the JSON
@@ -232,4 +234,13 @@ func TestDecodeLines(t *testing.T) {
 			t.Errorf("decodeLines(%q) accepted it", bad)
 		}
 	}
+}
+
+// decodeRaw decodes the JSON form of a walk (what snapshot() returns).
+func decodeRaw(data []byte) (*rawSnapshot, error) {
+	var rs rawSnapshot
+	if err := jsonv2.Unmarshal(data, &rs); err != nil {
+		return nil, fmt.Errorf("decoding the walker's output: %w", err)
+	}
+	return &rs, nil
 }

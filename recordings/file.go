@@ -238,6 +238,20 @@ func (w *Writer) Add(s Step) error {
 	return nil
 }
 
+// SetHeader replaces the header (its format and version stay those of
+// the writer), rewriting the file.
+func (w *Writer) SetHeader(h Header) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	old := w.header
+	w.header = headerOf(h)
+	if err := w.rewrite(w.path, w.steps); err != nil {
+		w.header = old
+		return err
+	}
+	return nil
+}
+
 // DeleteLast removes the last step, rewriting the file.
 func (w *Writer) DeleteLast() error {
 	w.mu.Lock()

@@ -246,7 +246,7 @@ func (im *importer) step(i int, d devtoolsStep) error {
 	case "customStep":
 		return im.custom(i, d, s)
 	default:
-		return fmt.Errorf("Ariadne has no step like a DevTools %q step", d.Type)
+		return fmt.Errorf("no Ariadne step is like a DevTools %q step", d.Type)
 	}
 	if err := s.Validate(); err != nil {
 		return err
@@ -372,19 +372,19 @@ func importValue(v string) Value {
 
 func importWait(d devtoolsStep) (*Assertion, error) {
 	if (d.Operator != "" && d.Operator != ">=" && d.Operator != "==") || (d.Count != nil && *d.Count != 1) {
-		return nil, errors.New("Ariadne checks one element, not a count")
+		return nil, errors.New("a check counts one element in Ariadne, not several")
 	}
 	if len(d.Attributes) > 0 {
-		return nil, errors.New("Ariadne cannot check attributes")
+		return nil, errors.New("attribute checks have no Ariadne equivalent")
 	}
 	if d.Visible != nil && !*d.Visible {
 		if len(d.Properties) > 0 {
-			return nil, errors.New("Ariadne cannot check properties of a hidden element")
+			return nil, errors.New("property checks of a hidden element have no Ariadne equivalent")
 		}
 		return &Assertion{Kind: AssertVisible, Not: true}, nil
 	}
 	if len(d.Properties) > 1 {
-		return nil, errors.New("Ariadne checks one property at a time")
+		return nil, errors.New("one property at a time is checked in Ariadne")
 	}
 	for k, v := range d.Properties {
 		str, isStr := v.(string)
@@ -399,7 +399,7 @@ func importWait(d devtoolsStep) (*Assertion, error) {
 		case k == "disabled" && isBool:
 			return &Assertion{Kind: AssertEnabled, Not: b}, nil
 		}
-		return nil, fmt.Errorf("Ariadne cannot check the property %s=%v", k, v)
+		return nil, fmt.Errorf("the property check %s=%v has no Ariadne equivalent", k, v)
 	}
 	return &Assertion{Kind: AssertVisible}, nil
 }
@@ -409,7 +409,7 @@ var expressionCheck = regexp.MustCompile(`^\s*(location\.href|document\.title)\s
 func importExpression(e string) (*Assertion, error) {
 	m := expressionCheck.FindStringSubmatch(e)
 	if m == nil {
-		return nil, fmt.Errorf("Ariadne cannot check the expression %q (only location.href or document.title === a string)", e)
+		return nil, fmt.Errorf("the expression check %q has no Ariadne equivalent (only location.href or document.title === a string)", e)
 	}
 	var want string
 	if err := json.Unmarshal([]byte(m[3]), &want); err != nil {

@@ -2,7 +2,6 @@ package recordings
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -529,10 +528,4 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	case <-t.C:
 		return nil
 	}
-}
-
-// IsAssertionFailure reports whether err is an assertion that did not hold.
-func IsAssertionFailure(err error) bool {
-	var e *refs.Error
-	return errors.As(err, &e) && e.Code == CodeAssertionFailed
 }

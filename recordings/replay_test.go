@@ -333,3 +333,9 @@ func TestAssertionCheck(t *testing.T) {
 		}
 	}
 }
+
+// IsAssertionFailure reports whether err is an assertion that did not hold.
+func IsAssertionFailure(err error) bool {
+	var e *refs.Error
+	return errors.As(err, &e) && e.Code == CodeAssertionFailed
+}

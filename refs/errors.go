@@ -75,3 +75,16 @@ func CodeOf(err error) Code {
 	}
 	return ""
 }
+
+// MessageOf is err's message without the code prefix, for outputs that
+// give the code a field of its own.
+func MessageOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		if e.Err != nil {
+			return e.Message + ": " + e.Err.Error()
+		}
+		return e.Message
+	}
+	return err.Error()
+}

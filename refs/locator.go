@@ -264,7 +264,7 @@ func checkCSS(css string) error {
 	case strings.HasPrefix(css, `"`), strings.HasPrefix(css, "'"),
 		strings.HasPrefix(css, "//"), strings.HasPrefix(css, ".."), strings.HasPrefix(css, "(//"),
 		engineName.MatchString(css):
-		return fmt.Errorf("Playwright would not read %q as CSS", css)
+		return fmt.Errorf("%q is not CSS as Playwright reads it", css)
 	}
 	return nil
 }

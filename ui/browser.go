@@ -5,36 +5,19 @@ import (
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
-// Browser is what the model needs of a browser session. *browser.Browser
-// has every method; tests use a small fake. The model calls these only from
-// tea.Cmds, never from Update or View.
+// Browser is what the model needs of a browser session: what the
+// session layer needs, and the events, dialogs and life of the browser.
+// *browser.Browser has every method; tests use a small fake. The model
+// calls these only from tea.Cmds, never from Update or View.
 type Browser interface {
-	Open(ctx context.Context, url string) (*browser.NavResult, error)
-	Back(ctx context.Context) (*browser.NavResult, error)
-	Forward(ctx context.Context) (*browser.NavResult, error)
-	Reload(ctx context.Context) (*browser.NavResult, error)
-	Snapshot(ctx context.Context) (*refs.Snapshot, error)
-
-	Tabs(ctx context.Context) ([]browser.TabInfo, error)
-	SwitchTab(n int) error
-	CloseTab(ctx context.Context, n int) error
+	session.Browser
 
 	Events() <-chan browser.Event
 	AnswerDialog(ctx context.Context, accept bool, text string) (*browser.Dialog, error)
-	Alive() bool
 	Close() error
-
-	Click(ctx context.Context, ref string, o browser.ActionOptions) (*browser.ActionResult, error)
-	Hover(ctx context.Context, ref string, o browser.ActionOptions) (*browser.ActionResult, error)
-	Fill(ctx context.Context, ref, text string, o browser.ActionOptions) (*browser.ActionResult, error)
-	Type(ctx context.Context, ref, text string, o browser.ActionOptions) (*browser.ActionResult, error)
-	Press(ctx context.Context, ref, keys string, o browser.ActionOptions) (*browser.ActionResult, error)
-	Select(ctx context.Context, ref string, values []string, o browser.ActionOptions) (*browser.ActionResult, error)
-	SelectOptions(ctx context.Context, ref string) ([]browser.Option, error)
-	SetChecked(ctx context.Context, ref string, checked bool, o browser.ActionOptions) (*browser.ActionResult, error)
-	Upload(ctx context.Context, ref string, files []string, o browser.ActionOptions) (*browser.ActionResult, error)
 }
 
 // liveBrowser can tell cheaply whether the page changed (browser/live.go).

@@ -29,7 +29,7 @@ func Copy(text string, osc io.Writer) (method string, err error) {
 }
 
 func copyWith(text string, osc io.Writer, system CopyFunc, env func(string) string) (string, error) {
-	var sysErr error = errNoClipboard
+	sysErr := errNoClipboard
 	if system != nil {
 		if _, sysErr = system(text); sysErr == nil {
 			return MethodSystem, nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 // This file holds the tea.Cmds: every call into the browser happens here,
@@ -48,6 +49,7 @@ type resultMsg struct {
 	b       Browser // resLaunch: the new session
 	tabs    []browser.TabInfo
 	options []browser.Option
+	rec     *session.RecordState // the recording after the operation
 	err     error
 }
 
@@ -139,19 +141,30 @@ func (m *Model) startOp(kind resultKind, label string, fn func(ctx context.Conte
 // navigate opens url in the current tab.
 func (m *Model) navigate(label, url string) tea.Cmd {
 	m.url = url
-	rec := m.recordWrap()
-	return m.startOp(resNav, label+" "+url, func(ctx context.Context, b Browser) resultMsg {
-		nav, err := rec(b).Open(ctx, url)
-		return resultMsg{nav: nav, err: err, page: pageAfter(ctx, b, err)}
-	})
+	return m.run(resNav, label+" "+url, session.Action{Kind: session.Open, URL: url})
 }
 
 // history runs back, forward or reload.
-func (m *Model) history(label string, fn func(Browser, context.Context) (*browser.NavResult, error)) tea.Cmd {
-	rec := m.recordWrap()
-	return m.startOp(resNav, label, func(ctx context.Context, b Browser) resultMsg {
-		nav, err := fn(rec(b), ctx)
-		return resultMsg{nav: nav, err: err, page: pageAfter(ctx, b, err)}
+func (m *Model) history(label string, kind session.Kind) tea.Cmd {
+	return m.run(resNav, label, session.Action{Kind: kind})
+}
+
+// act runs an action on its ref, then snapshots the page.
+func (m *Model) act(label string, a session.Action) tea.Cmd {
+	return m.run(resAct, label+" "+a.Ref, a)
+}
+
+// run runs a navigation or action through the session, recorded when a
+// recording runs, then snapshots the page.
+func (m *Model) run(kind resultKind, label string, a session.Action) tea.Cmd {
+	rec := m.rec.recorder()
+	return m.startOp(kind, label, func(ctx context.Context, b Browser) resultMsg {
+		out, err := session.Session{Browser: b, Recorder: rec}.Act(ctx, a)
+		r := resultMsg{ref: a.Ref, err: err, page: pageAfter(ctx, b, err), rec: stateOf(rec)}
+		if out != nil {
+			r.nav, r.act = out.Nav, out.Act
+		}
+		return r
 	})
 }
 
@@ -169,18 +182,6 @@ func (m *Model) snapshot(label string) tea.Cmd {
 	return m.startOp(resSnap, label, func(ctx context.Context, b Browser) resultMsg {
 		p := readPage(ctx, b)
 		return resultMsg{page: p, err: p.err}
-	})
-}
-
-// actFunc is one action on a ref.
-type actFunc func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error)
-
-// act runs an action on ref, then snapshots the page.
-func (m *Model) act(label, ref string, fn actFunc) tea.Cmd {
-	rec := m.recordWrap()
-	return m.startOp(resAct, label+" "+ref, func(ctx context.Context, b Browser) resultMsg {
-		res, err := fn(ctx, rec(b), ref)
-		return resultMsg{ref: ref, act: res, err: err, page: pageAfter(ctx, b, err)}
 	})
 }
 

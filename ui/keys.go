@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 // relaunchKey relaunches a browser that died. It is not in the keymap: it
@@ -123,11 +122,11 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, km.Page.Open):
 		return m.openPrompt(promptOpen, "open: ", m.url, "")
 	case key.Matches(k, km.Page.Back):
-		return m.history("back", Browser.Back)
+		return m.history("back", session.Back)
 	case key.Matches(k, km.Page.Forward):
-		return m.history("forward", Browser.Forward)
+		return m.history("forward", session.Forward)
 	case key.Matches(k, km.Page.Reload):
-		return m.history("reload", Browser.Reload)
+		return m.history("reload", session.Reload)
 	case key.Matches(k, km.Page.Snapshot):
 		return m.snapshot("snapshot")
 	case key.Matches(k, km.Page.Tabs):
@@ -168,25 +167,24 @@ func (m *Model) actKey(k tea.KeyPressMsg) tea.Cmd {
 	var fn func(ref string, n *nodeInfo) tea.Cmd
 	switch {
 	case key.Matches(k, km.Click):
-		fn = func(ref string, _ *nodeInfo) tea.Cmd { return m.act("click", ref, click(1)) }
+		fn = func(ref string, _ *nodeInfo) tea.Cmd {
+			return m.act("click", session.Action{Kind: session.Click, Ref: ref})
+		}
 	case key.Matches(k, km.DoubleClick):
-		fn = func(ref string, _ *nodeInfo) tea.Cmd { return m.act("double-click", ref, click(2)) }
+		fn = func(ref string, _ *nodeInfo) tea.Cmd {
+			return m.act("double-click", session.Action{Kind: session.DblClick, Ref: ref})
+		}
 	case key.Matches(k, km.Hover):
 		fn = func(ref string, _ *nodeInfo) tea.Cmd {
-			return m.act("hover", ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
-				return b.Hover(ctx, ref, browser.ActionOptions{})
-			})
+			return m.act("hover", session.Action{Kind: session.Hover, Ref: ref})
 		}
 	case key.Matches(k, km.Check):
 		fn = func(ref string, n *nodeInfo) tea.Cmd {
-			on := n.checked != "true"
-			label := "check"
-			if !on {
-				label = "uncheck"
+			kind := session.Check
+			if n.checked == "true" {
+				kind = session.Uncheck
 			}
-			return m.act(label, ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
-				return b.SetChecked(ctx, ref, on, browser.ActionOptions{})
-			})
+			return m.act(string(kind), session.Action{Kind: kind, Ref: ref})
 		}
 	case key.Matches(k, km.Type):
 		fn = func(ref string, _ *nodeInfo) tea.Cmd { return m.openPrompt(promptType, "type into "+ref+": ", "", ref) }
@@ -219,12 +217,6 @@ func (m *Model) actKey(k tea.KeyPressMsg) tea.Cmd {
 
 // nodeInfo is what an action reads of the selected node when it starts.
 type nodeInfo struct{ checked, value string }
-
-func click(count int) actFunc {
-	return func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
-		return b.Click(ctx, ref, browser.ActionOptions{Count: count})
-	}
-}
 
 // cancel stops the running operation (or pick mode).
 func (m *Model) cancel() tea.Cmd {

@@ -3,18 +3,13 @@ package ui
 import (
 	"context"
 
-	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
-// BrowserLocators is the LocatorFunc of a Chromium session: it reads one
-// ref's ladder with (*browser.Browser).Locators.
+// BrowserLocators is the LocatorFunc of a browser session: it reads one
+// ref's ladder with Browser.Locators.
 func BrowserLocators(ctx context.Context, b Browser, ref string) (*ElementLocators, error) {
-	bb, ok := b.(*browser.Browser)
-	if !ok {
-		return nil, refs.Errorf(refs.CodeInternal, "locators need a Chromium session")
-	}
-	ls, err := bb.Locators(ctx, []string{ref})
+	ls, err := b.Locators(ctx, []string{ref})
 	if err != nil {
 		return nil, err
 	}

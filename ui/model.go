@@ -142,7 +142,7 @@ type Model struct {
 	status status
 	notice string // shown instead of the status until the first key press
 
-	rec           *recorder      // the recording (recording.go)
+	rec           recording      // the recording (recording.go)
 	showSteps     bool           // the steps pane replaces the details
 	assertChoices []assertChoice // the rows of the assertion menu
 	recordPending bool           // RecordFile waits for the first page
@@ -183,9 +183,8 @@ func New(o Options) *Model {
 		}
 	}
 	m.notice = o.Notice
-	m.rec = &recorder{secrets: o.RecordSecrets, locs: o.Locators}
 	if m.opts.Recording == nil {
-		m.opts.Recording = m.rec
+		m.opts.Recording = &m.rec
 	}
 	m.recordPending = o.RecordFile != ""
 	return m
@@ -250,6 +249,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case resultMsg:
+		m.rec.update(msg.rec)
 		cmd := m.result(msg)
 		if m.recordPending && m.snap != nil && m.b != nil && !m.dead {
 			// --record: start once the first page is on screen.

@@ -507,9 +507,8 @@ func TestModelHeadfulPickAndHighlight(t *testing.T) {
 	o.Recording = fakeRecording{steps: 3}
 	h := newHarness(t, o, 80, 24)
 	h.ready()
-	if !strings.Contains(f.Calls(), "highlight e1") {
-		t.Errorf("the settled selection was not highlighted: %s", f.Calls())
-	}
+	// The highlight follows the settle timer: wait for it, with a deadline.
+	h.until("the settled selection's highlight", func() bool { return strings.Contains(f.Calls(), "highlight e1") })
 	if !strings.Contains(strings.Split(h.screen(), "\n")[0], "● REC 3") {
 		t.Errorf("no recording indicator:\n%s", h.screen())
 	}
@@ -519,10 +518,7 @@ func TestModelHeadfulPickAndHighlight(t *testing.T) {
 	}
 	f.picks <- "e12"
 	h.until("the pick", func() bool { return h.selectedRef() == "e12" })
-	h.settle()
-	if !strings.Contains(f.Calls(), "highlight e12") {
-		t.Errorf("the picked element was not highlighted: %s", f.Calls())
-	}
+	h.until("the picked element's highlight", func() bool { return strings.Contains(f.Calls(), "highlight e12") })
 	h.keys("P esc")
 	h.until("pick mode to end", func() bool { return h.m.picking == nil && strings.Contains(h.m.StatusText(), "pick mode off") })
 	// Without --headful there is no pick mode.

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 // pickerKind says what a picker chooses.
@@ -231,9 +231,7 @@ func (m *Model) pickerKey(k tea.KeyPressMsg) tea.Cmd {
 			return m.switchTab(it.n)
 		case pickOptions:
 			v := it.value
-			return m.act("select "+quote(v)+" in", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
-				return b.Select(ctx, ref, []string{v}, browser.ActionOptions{})
-			})
+			return m.act("select "+quote(v)+" in", session.Action{Kind: session.Select, Ref: p.ref, Values: []string{v}})
 		case pickLocators:
 			for i, l := range refs.Langs() {
 				if l == it.lang {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 // promptKind says what a prompt's answer is for.
@@ -161,28 +161,20 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 		if v == "" {
 			return nil
 		}
-		return m.act("type "+quote(v)+" into", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
-			return b.Type(ctx, ref, v, browser.ActionOptions{})
-		})
+		return m.act("type "+quote(v)+" into", session.Action{Kind: session.Type, Ref: p.ref, Text: v})
 	case promptFill:
-		return m.act("fill "+quote(v)+" into", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
-			return b.Fill(ctx, ref, v, browser.ActionOptions{})
-		})
+		return m.act("fill "+quote(v)+" into", session.Action{Kind: session.Fill, Ref: p.ref, Text: v})
 	case promptPress:
 		if strings.TrimSpace(v) == "" {
 			return nil
 		}
-		return m.act("press "+Sanitize(v)+" on", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
-			return b.Press(ctx, ref, v, browser.ActionOptions{})
-		})
+		return m.act("press "+Sanitize(v)+" on", session.Action{Kind: session.Press, Ref: p.ref, Keys: v})
 	case promptUpload:
 		files := uploadPaths(v)
 		if len(files) == 0 {
 			return nil
 		}
-		return m.act("upload "+itoa(len(files))+" file(s) to", p.ref, func(ctx context.Context, b Browser, ref string) (*browser.ActionResult, error) {
-			return b.Upload(ctx, ref, files, browser.ActionOptions{})
-		})
+		return m.act("upload "+itoa(len(files))+" file(s) to", session.Action{Kind: session.Upload, Ref: p.ref, Files: files})
 	}
 	return nil
 }

@@ -65,7 +65,7 @@ func TestModelRecordsClicksAndAssertions(t *testing.T) {
 	if !strings.Contains(strings.Split(h.screen(), "\n")[0], "● REC 0") {
 		t.Errorf("no recording indicator:\n%s", h.screen())
 	}
-	path, _, _ := h.m.rec.snapshot()
+	path := h.m.rec.state.Path
 	if filepath.Dir(path) != dir || !strings.HasPrefix(filepath.Base(path), "recording-") {
 		t.Errorf("recording into %q", path)
 	}
@@ -248,7 +248,8 @@ func TestModelRecordsWhatTheUserDoesInTheWindow(t *testing.T) {
 	h.waitIdle("the click")
 	h.until("the click's step", func() bool { return h.m.rec.Steps() == 2 })
 	own := user
-	own.Kind, own.Value, own.Time = "click", "", h.m.rec.busyUntil.Add(-time.Millisecond)
+	// The click step's time is within Ariadne's own action.
+	own.Kind, own.Value, own.Time = "click", "", h.m.rec.state.Steps[1].Time
 	f.users <- own
 	user.Kind, user.Value, user.Key, user.Time = "press", "", "Enter", time.Now().Add(time.Second)
 	f.users <- user

@@ -1,0 +1,58 @@
+package commands
+
+import (
+	"context"
+
+	"github.com/ariadne-tui/ariadne/recordings"
+	"github.com/ariadne-tui/ariadne/session"
+)
+
+const assertUsage = "assert visible|enabled|checked REF | assert text|value REF [TEXT] | assert url|title [TEXT] | assert snapshot [REF]"
+
+// assertForms are assert's forms; the first argument is the kind.
+var assertForms = func() []Form {
+	kind := func(k string) Arg { return Arg{Name: k, Word: k} }
+	var out []Form
+	for _, k := range []string{"visible", "enabled", "checked"} {
+		out = append(out, Form{kind(k), ref})
+	}
+	for _, k := range []string{"text", "value"} {
+		out = append(out, Form{kind(k), ref}, Form{kind(k), ref, text})
+	}
+	for _, k := range []string{"url", "title"} {
+		out = append(out, Form{kind(k)}, Form{kind(k), text})
+	}
+	return append(out, Form{kind("snapshot")}, Form{kind("snapshot"), ref})
+}()
+
+// runAssert checks an assertion through the session, which records it
+// when it records. Without an expected text, text, value, url, title and
+// snapshot take the page's current one.
+func runAssert(ctx context.Context, c *Call) (Result, error) {
+	o, err := actionOptions(c.Flags)
+	if err != nil {
+		return nil, err
+	}
+	args := c.Args
+	e := session.Expect{Assertion: recordings.Assertion{Kind: recordings.AssertKind(args[0]), Not: c.Flags["not"] == "true"}, Timeout: o.Timeout}
+	if args[0] == "snapshot" {
+		e.Kind = recordings.AssertAriaSnapshot
+	}
+	page := e.Kind == recordings.AssertURL || e.Kind == recordings.AssertTitle
+	switch {
+	case len(args) == 3:
+		e.Ref, e.Expected = args[1], args[2]
+	case len(args) == 2 && page:
+		e.Expected = args[1]
+	case len(args) == 2:
+		e.Ref = args[1]
+	}
+	out, err := c.Session.Assert(ctx, e)
+	if out == nil {
+		return nil, err
+	}
+	a := out.Assertion
+	m := Result{"assert": string(a.Kind), "expected": a.Expected, "not": a.Not}
+	recorded(c, m, out.Steps)
+	return m, err
+}

@@ -1,0 +1,23 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/ariadne-tui/ariadne/recordings"
+)
+
+// This file is shared by the commands that read recordings (export,
+// replay).
+
+// loadRecording loads a recording file, reporting (on stderr) the lines it
+// had to skip; a file that is not a recording at all is an error.
+func loadRecording(e *env, path string) (*recordings.Recording, error) {
+	rec, problems, err := recordings.Load(path)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", path, err)
+	}
+	for _, p := range problems {
+		fmt.Fprintf(e.stderr, "ariadne: %s: %v (skipped; the other steps are kept)\n", path, p)
+	}
+	return rec, nil
+}
