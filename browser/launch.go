@@ -81,6 +81,7 @@ type Browser struct {
 	cancel context.CancelFunc // stops the allocator and with it the browser
 	first  context.Context    // the chromedp context of the first tab; its browser is ours
 
+	dir         *sessionDir // temporary files; see tempdir.go
 	downloadDir string
 	ownDownload bool
 	dlMu        sync.Mutex
@@ -106,11 +107,16 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	base := context.WithoutCancel(ctx)
 	var allocCtx context.Context
 	var cancelAlloc context.CancelFunc
+	dir, err := newSessionDir()
+	if err != nil {
+		return nil, err
+	}
 	if opts.Remote != "" {
 		allocCtx, cancelAlloc = remote.NewAllocator(base, opts.Remote)
 	} else {
 		path, err := FindChrome(opts.ChromePath)
 		if err != nil {
+			dir.remove()
 			return nil, err
 		}
 		flags := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -131,7 +137,11 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,IsolateOrigins,SitePerProcess"),
 			chromedp.Flag("disable-site-isolation-trials", true),
 			chromedp.WindowSize(opts.Viewport.Width, opts.Viewport.Height),
+			chromedp.UserDataDir(dir.profile()),
 		)
+		if tmp := dir.tmp(); tmp != "" {
+			flags = append(flags, chromedp.Env("TMPDIR="+tmp))
+		}
 		if opts.Headful {
 			flags = append(flags, chromedp.VisibleWindow)
 		}
@@ -147,7 +157,8 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		first:  first,
 		events: make(chan Event, 256),
 	}
-	b.cancel = func() { cancelFirst(); cancelAlloc() }
+	b.dir = dir
+	b.cancel = func() { cancelFirst(); cancelAlloc(); dir.remove() }
 
 	start := make(chan error, 1)
 	go func() { start <- chromedp.Do(first) }()

@@ -222,8 +222,8 @@ func (b *Browser) tabFor(id string) (*Tab, error) {
 func (b *Browser) setupDownloads() error {
 	dir := b.opts.DownloadDir
 	if dir == "" {
-		d, err := os.MkdirTemp("", "ariadne-downloads-")
-		if err != nil {
+		d := b.dir.downloads()
+		if err := os.Mkdir(d, 0o700); err != nil {
 			return fmt.Errorf("making the download directory: %w", err)
 		}
 		dir, b.ownDownload = d, true
