@@ -52,7 +52,8 @@ func newSessionDir() (*sessionDir, error) {
 	return d, nil
 }
 
-func (d *sessionDir) profile() string   { return filepath.Join(d.root, "profile") }
+func (d *sessionDir) profile() string { return filepath.Join(d.root, "profile") }
+
 // tmp is the TMPDIR for the browser, or "" when a path under it would be
 // too long for the Unix socket Chromium makes there (about 100 bytes).
 func (d *sessionDir) tmp() string {
