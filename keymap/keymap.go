@@ -72,6 +72,9 @@ type PageKeys struct {
 	Cancel   key.Binding
 	Follow   key.Binding
 	Pick     key.Binding
+	// DismissDialogs dismisses the page's dialog and the ones that follow
+	// it (an alert storm); it works while a dialog shows.
+	DismissDialogs key.Binding
 }
 
 // ActKeys act on the selected ref.
@@ -156,6 +159,7 @@ func (km *KeyMap) slots() []slot {
 		{ModePage, "cancel", &p.Cancel},
 		{ModePage, "follow", &p.Follow},
 		{ModePage, "pick", &p.Pick},
+		{ModePage, "dismiss-dialogs", &p.DismissDialogs},
 
 		{ModeAct, "click", &a.Click},
 		{ModeAct, "type", &a.Type},
@@ -221,6 +225,8 @@ func Default() KeyMap {
 			Cancel:   bind("cancel running action", "esc"),
 			Follow:   bind("live follow (refresh on DOM changes)", "F"),
 			Pick:     bind("pick element (headful)", "P"),
+
+			DismissDialogs: bind("dismiss all page dialogs (also those that follow)", "ctrl+x"),
 		},
 		Act: ActKeys{
 			Click:        bind("click", "enter"),

@@ -23,6 +23,7 @@ const (
 	resAct                       // an action on a ref
 	resSnap                      // a snapshot asked for (r), or after a cancel
 	resLaunch                    // a (re)launched browser
+	resOpened                    // the first page of a (re)launched browser
 	resTabs                      // the tab list, for the picker
 	resTab                       // a tab switched or closed
 	resOptions                   // a select's options, for the picker
@@ -191,7 +192,7 @@ func (m *Model) launch() tea.Cmd {
 		m.setStatus(statusErr, "cannot start a browser here (no launcher)")
 		return nil
 	}
-	launch, old, url := m.opts.Launch, m.b, m.url
+	launch, old := m.opts.Launch, m.b
 	label := "starting the browser"
 	if old != nil {
 		label = "relaunching the browser"
@@ -204,11 +205,19 @@ func (m *Model) launch() tea.Cmd {
 		if err != nil {
 			return resultMsg{err: err}
 		}
-		r := resultMsg{b: nb}
-		if url != "" {
-			r.nav, r.err = nb.Open(ctx, url)
-		}
-		r.page = pageAfter(ctx, nb, r.err)
+		// The page is opened by its own operation once the session's
+		// events are read, so that a dialog it opens at load shows at once.
+		return resultMsg{b: nb}
+	})
+}
+
+// openAfterLaunch opens url in a browser just launched (not a recorded
+// step: the recording's header holds the start URL).
+func (m *Model) openAfterLaunch(url string) tea.Cmd {
+	return m.startOp(resOpened, "opening "+url, func(ctx context.Context, b Browser) resultMsg {
+		var r resultMsg
+		r.nav, r.err = b.Open(ctx, url)
+		r.page = pageAfter(ctx, b, r.err)
 		return r
 	})
 }

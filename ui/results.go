@@ -33,6 +33,9 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 			return nil
 		}
 		cmds = append(cmds, m.adopt(r.b))
+		if m.url != "" {
+			return tea.Batch(append(cmds, m.openAfterLaunch(m.url))...)
+		}
 	}
 	if isGone(r.err) || isGone(r.page.err) {
 		m.markDead()
@@ -63,7 +66,7 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 func (m *Model) reportResult(r resultMsg) {
 	if r.err != nil {
 		what := r.label
-		if r.kind == resLaunch {
+		if r.kind == resOpened {
 			what = "open " + m.url // the browser started; the page did not load
 		}
 		m.fail(what, r.err)
@@ -76,10 +79,10 @@ func (m *Model) reportResult(r resultMsg) {
 	switch r.kind {
 	case resAct:
 		m.setStatus(statusOK, describeAction(r.label, r.act))
-	case resNav, resLaunch:
+	case resNav, resLaunch, resOpened:
 		text := r.label
 		if r.nav != nil {
-			if r.kind == resLaunch {
+			if r.kind == resOpened {
 				text = "opened " + Sanitize(r.nav.URL)
 			}
 			if r.nav.Partial {
