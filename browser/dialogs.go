@@ -18,6 +18,9 @@ type dialogState struct {
 	handled []Dialog // dialogs answered since the last drain
 	// dismissUntil: dialogs opening before then are dismissed (DismissDialogs).
 	dismissUntil time.Time
+	// activity is when a dialog last opened or closed: a page busy with
+	// dialogs is not hung (health.go).
+	activity time.Time
 }
 
 type answer struct {
@@ -131,6 +134,7 @@ func (t *Tab) watchDialogs() {
 			// answered in a headful window.
 			t.mu.Lock()
 			t.dialog.pending = nil
+			t.dialog.activity = time.Now()
 			t.mu.Unlock()
 		case *page.EventJavascriptDialogOpening:
 			t.dialogOpened(ev)
@@ -147,6 +151,7 @@ func (t *Tab) dialogOpened(ev *page.EventJavascriptDialogOpening) {
 	d := &Dialog{Type: string(ev.Type), Message: ev.Message, DefaultPrompt: ev.DefaultPrompt}
 	t.mu.Lock()
 	t.dialog.pending = d
+	t.dialog.activity = time.Now()
 	armed := t.dialog.armed
 	t.dialog.armed = nil
 	if armed == nil && time.Now().Before(t.dialog.dismissUntil) {

@@ -103,10 +103,12 @@ func (t *Tab) responsive(d time.Duration) bool {
 	return err == nil || t.hasDialog()
 }
 
+// hasDialog reports whether a dialog holds the page, or did a moment ago
+// (in a storm of alerts the page runs only between two of them).
 func (t *Tab) hasDialog() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.dialog.pending != nil
+	return t.dialog.pending != nil || time.Since(t.dialog.activity) < 2*probeWait
 }
 
 // unhang stops a page whose script keeps its renderer busy: it terminates

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -333,5 +334,50 @@ func waitEvent(t *testing.T, b *Browser, kind EventKind, d time.Duration) Event 
 		case <-timer.C:
 			t.Fatalf("no %s event in %s", kind, d)
 		}
+	}
+}
+
+// A storm of 1,000 alerts: each waits its turn in order, and one
+// DismissDialogs ends the storm; the page runs to its end.
+func TestHostileAlertStorm(t *testing.T) {
+	b := launchHostile(t, func(o *Options) { o.Dialogs = "wait" })
+	srv := serveHostile(t)
+	open(t, b, srv, "alert-storm.html")
+	ref := hostileRef(t, b, "button", "Storm")
+	drainEvents(b)
+	clicked := make(chan error, 1)
+	go func() {
+		_, err := b.Click(testContext(t, 60*time.Second), ref, ActionOptions{})
+		clicked <- err
+	}()
+	for i := 1; i <= 3; i++ {
+		ev := waitEvent(t, b, EventDialog, 10*time.Second)
+		if want := "alert " + strconv.Itoa(i); ev.Dialog.Message != want {
+			t.Fatalf("dialog %d says %q, want %q", i, ev.Dialog.Message, want)
+		}
+		if _, err := b.AnswerDialog(testContext(t, 10*time.Second), false, ""); err != nil {
+			t.Fatalf("dismissing alert %d: %v", i, err)
+		}
+	}
+	waitEvent(t, b, EventDialog, 10*time.Second)
+	err := boundBy(t, "dismissing the storm", 60*time.Second, func(ctx context.Context) error {
+		if _, err := b.DismissDialogs(ctx); err != nil {
+			return err
+		}
+		// The click returns when its dialogs let it; what it says is not
+		// the point here.
+		t.Logf("the click: %v", <-clicked)
+		for b.PendingDialog() != nil {
+			if sleep(ctx, 100*time.Millisecond) != nil {
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pageText(t, b, "s"); got != "1000" {
+		t.Errorf("#s = %q after the storm, want 1000", got)
 	}
 }
