@@ -21,6 +21,8 @@ func runLocators(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON: the page, and per element its best locator in every language and the ranked candidates")
 	langFlag := fs.String("lang", "js", "language of the printed locators: js, python, java or csharp")
 	copyBest := fs.Bool("copy", false, "copy the best locator of the first REF to the clipboard (system clipboard, or OSC 52 on the terminal)")
+	var wait waitFlag
+	fs.Var(&wait, "wait", "after load, wait for "+waitUsage+" (repeatable; each within --timeout)")
 	bf := addBrowserFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -53,6 +55,9 @@ func runLocators(ctx context.Context, e *env, args []string) error {
 	}
 	defer b.Close()
 	if _, err := b.Open(ctx, url); err != nil {
+		return err
+	}
+	if err := wait.run(ctx, b, bf.timeout); err != nil {
 		return err
 	}
 	snap, err := b.Snapshot(ctx)

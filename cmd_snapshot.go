@@ -15,7 +15,9 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		"Print the ARIA snapshot of a page (with [ref=eN] labels) and exit. With no URL, the built-in demo site.")
 	asJSON := fs.Bool("json", false, "print the snapshot as JSON (every field; see README)")
 	interactive := fs.Bool("interactive", false, "keep only interactive nodes and their ancestors")
-	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN], for toMatchAriaSnapshot")
+	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN] and print iframes as leaves, as Playwright's ariaSnapshot() does, for toMatchAriaSnapshot")
+	var wait waitFlag
+	fs.Var(&wait, "wait", "after load, wait for "+waitUsage+" (repeatable; each within --timeout)")
 	bf := addBrowserFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -50,6 +52,9 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := wait.run(ctx, b, bf.timeout); err != nil {
+		return err
+	}
 	snap, err := b.Snapshot(ctx)
 	if err != nil {
 		return err
@@ -66,6 +71,6 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if nav.Partial {
 		fmt.Fprintf(e.stderr, "ariadne: %s did not finish loading within %s; this snapshot shows it as it was\n", url, bf.timeout)
 	}
-	_, err = fmt.Fprint(e.stdout, refs.Text(snap.Root, refs.TextOptions{NoRefs: *noRefs}))
+	_, err = fmt.Fprint(e.stdout, refs.Text(snap.Root, refs.TextOptions{NoRefs: *noRefs, LeafFrames: *noRefs}))
 	return err
 }

@@ -103,6 +103,13 @@ func snapshotServer(t *testing.T) *httptest.Server {
 		case "/slow.html":
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			io.WriteString(w, `<!doctype html><title>Slow</title><h1>Slow page</h1><img src="/never.png" alt="never">`)
+		case "/late.json":
+			select { // late.html's fetch: the network is busy for a while after load
+			case <-time.After(1200 * time.Millisecond):
+			case <-r.Context().Done():
+			}
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"late": true}`)
 		case "/never.png":
 			w.Header().Set("Content-Type", "image/png")
 			w.(http.Flusher).Flush()

@@ -22,8 +22,8 @@ var worldJS string
 //go:embed js/actions.js
 var actionsJS string
 
-//go:embed js/locators.js
-var locatorsJS string
+// locatorsJS is joined from js/locators/ (see scripts.go).
+var locatorsJS = mustJoinScript(locatorFiles...)
 
 // worldName names Ariadne's isolated world in each frame.
 const worldName = "__ariadne__"

@@ -17,6 +17,7 @@ const (
 	CodeClickIntercepted  Code = "click_intercepted"
 	CodeNotVisible        Code = "not_visible"
 	CodeNotEnabled        Code = "not_enabled"
+	CodeInert             Code = "inert"
 	CodeNotEditable       Code = "not_editable"
 	CodeNotASelect        Code = "not_a_select"
 	CodeOptionNotFound    Code = "option_not_found"

@@ -123,6 +123,14 @@ type Facts struct {
 	// the page to tell it apart from the others of its kind, clean of
 	// digits where another text would do. Propose filters by it.
 	Distinct string `json:"distinct,omitempty"`
+	// ShortName, ShortLabel and ShortText are the name's, label's and
+	// text's short forms, found by the page: the shortest word-boundary
+	// prefix of a long text that still matches the element alone, the part
+	// before the words holding digits tried first (see Shortened). ""
+	// when the whole text is best.
+	ShortName  string `json:"shortName,omitempty"`
+	ShortLabel string `json:"shortLabel,omitempty"`
+	ShortText  string `json:"shortText,omitempty"`
 }
 
 // maxTextRunes is the longest text Propose will match by; longer text is
@@ -164,6 +172,9 @@ func Propose(f Facts) []Candidate {
 		if name != "" {
 			add(RungRole, ByRole(f.Role, name, false))
 			add(RungRole, ByRole(f.Role, name, true))
+			if short := normalizeSpace(f.ShortName); short != "" && short != name {
+				add(RungRole, ByRole(f.Role, short, false))
+			}
 		} else {
 			add(RungRole, ByRole(f.Role, "", false))
 		}
@@ -181,6 +192,9 @@ func Propose(f Facts) []Candidate {
 		add(RungOf(l), l)
 	}
 	both(RungLabel, f.Label, ByLabel)
+	if short := normalizeSpace(f.ShortLabel); short != "" && short != normalizeSpace(f.Label) {
+		add(RungLabel, ByLabel(short, false))
+	}
 	both(RungPlaceholder, f.Attrs["placeholder"], ByPlaceholder)
 	both(RungAlt, f.Attrs["alt"], ByAltText)
 	both(RungTitle, f.Attrs["title"], ByTitle)
@@ -189,6 +203,9 @@ func Propose(f Facts) []Candidate {
 	// holds.
 	if t := normalizeSpace(f.Text); utf8.RuneCountInString(t) <= maxTextRunes && (distinct == "" || t == distinct) {
 		both(RungText, t, ByText)
+	}
+	if short := normalizeSpace(f.ShortText); short != "" && short != normalizeSpace(f.Text) && distinct == "" {
+		add(RungText, ByText(short, false))
 	}
 	for _, css := range CSSCandidates(f) {
 		add(RungCSS, ByCSS(css))
@@ -250,7 +267,7 @@ func form(l Locator) int {
 		switch p.Kind {
 		case KindNth:
 			return 2
-		case KindFrame, KindFilter:
+		case KindFrame, KindFilter, KindParent:
 		case KindCSS:
 			selecting++
 			if cssDescends(p.CSS) {
@@ -314,7 +331,7 @@ func cssScoped(l Locator) bool {
 	selecting := 0
 	for _, p := range l.Parts {
 		switch p.Kind {
-		case KindNth, KindFrame, KindFilter:
+		case KindNth, KindFrame, KindFilter, KindParent:
 		default:
 			selecting++
 		}
@@ -339,6 +356,9 @@ func cssScoped(l Locator) bool {
 //  5. the default form before exact;
 //  6. lower Risk, then fewer flags;
 //  7. the shorter selector.
+//
+// Then a unique role + name candidate with mild flags only goes before a
+// CSS best that is not on a test hook attribute (see promoteRole).
 func Choose(cands []Candidate) (best Candidate, all []Candidate) {
 	keyed := make([]rankKey, len(cands))
 	for i, c := range cands {
@@ -357,8 +377,58 @@ func Choose(cands []Candidate) (best Candidate, all []Candidate) {
 	if len(all) == 0 || !all[0].Unique() {
 		return Candidate{}, all
 	}
+	promoteRole(all)
 	all[0].Chosen = true
 	return all[0], all
+}
+
+// promoteRole moves to the front a unique role + name candidate that lost
+// to CSS only because of mild flags (a long name holding a digit):
+// getByRole('button', { name: 'Skip To Content, shortcut Alt + 0' }) reads
+// better and lasts longer than locator('#id-skip-to-button'). A CSS
+// selector on a test hook attribute ([data-qa="skip"]) keeps its place,
+// and so does one a positional role locator, or one scoped where the CSS
+// is not, lost to.
+func promoteRole(all []Candidate) {
+	if all[0].Rung != RungCSS || testHookCSS(all[0].Locator) {
+		return
+	}
+	for i, c := range all {
+		if !c.Unique() {
+			break
+		}
+		if c.Rung != RungRole || !hasName(c.Locator.Target()) || form(c.Locator) > form(all[0].Locator) || !onlyMild(c.Flags) {
+			continue
+		}
+		copy(all[1:i+1], all[:i])
+		all[0] = c
+		return
+	}
+}
+
+// onlyMild reports whether flags holds no severe flag.
+func onlyMild(flags []Flag) bool {
+	for _, f := range flags {
+		if w, ok := flagWeights[f]; ok && w > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// testHookCSS reports whether l is one CSS selector on a test hook
+// attribute, [data-qa="..."] and the like.
+func testHookCSS(l Locator) bool {
+	if len(l.Parts) != 1 || l.Parts[0].Kind != KindCSS {
+		return false
+	}
+	css := strings.TrimSpace(l.Parts[0].CSS)
+	for _, a := range testAttrs {
+		if strings.HasPrefix(css, "["+a+"=") && strings.HasSuffix(css, "]") && !strings.Contains(css, " ") {
+			return true
+		}
+	}
+	return false
 }
 
 // rankKey holds a candidate with its ranking keys, computed once.
@@ -414,129 +484,4 @@ func boolRank(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// Classes that describe a passing state rather than what an element is.
-var stateClasses = []string{"active", "focus", "focused", "hover", "selected", "open", "opened",
-	"closed", "disabled", "checked", "show", "shown", "hidden", "visible", "in", "collapsed", "expanded"}
-
-// Attributes that teams use as test hooks besides the configured one.
-var testAttrs = []string{"data-testid", "data-test-id", "data-test", "data-qa", "data-cy", "data-e2e"}
-
-// CSSCandidates proposes CSS selectors for the element, most durable
-// first: its id unless generated, test hook attributes, tag[name],
-// tag[aria-label], a[href], tag[type], stable classes, then the element
-// inside its nearest ancestors with a stable id or test hook, and last
-// selectors built from generated ids or classes, and the bare tag. Which
-// ones are unique is for the page to count.
-func CSSCandidates(f Facts) []string {
-	var out, late []string
-	add := func(s string) {
-		if s != "" && !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	tag := CSSEscape(strings.ToLower(f.Tag))
-	attrSel := func(name string) string {
-		if v := f.Attrs[name]; v != "" {
-			return tag + "[" + name + "=" + CSSQuote(v) + "]"
-		}
-		return ""
-	}
-
-	if id := f.Attrs["id"]; id != "" {
-		if LooksGenerated(id) {
-			late = append(late, "#"+CSSEscape(id))
-		} else {
-			add("#" + CSSEscape(id))
-		}
-	}
-	for _, a := range testAttrs {
-		if a != f.TestIDAttr && !(f.TestIDAttr == "" && a == DefaultTestIDAttr) {
-			if v := f.Attrs[a]; v != "" {
-				add("[" + a + "=" + CSSQuote(v) + "]")
-			}
-		}
-	}
-	// own is the element's best description short of an id, used again
-	// below to scope it inside an ancestor.
-	var own []string
-	for _, a := range []string{"name", "aria-label"} {
-		own = append(own, attrSel(a))
-	}
-	if tag == "a" {
-		if h := f.Attrs["href"]; h != "" && h != "#" && !strings.HasPrefix(strings.ToLower(h), "javascript:") {
-			own = append(own, attrSel("href"))
-		}
-	}
-	own = append(own, attrSel("type"))
-	stable, generated := splitClasses(f.Attrs["class"])
-	for _, c := range stable {
-		own = append(own, tag+"."+CSSEscape(c))
-	}
-	if len(stable) >= 2 {
-		own = append(own, tag+"."+CSSEscape(stable[0])+"."+CSSEscape(stable[1]))
-	}
-	for _, s := range own {
-		add(s)
-	}
-
-	inner := tag
-	for _, s := range own {
-		if s != "" {
-			inner = s
-			break
-		}
-	}
-	anchors := 0
-	for _, a := range f.Ancestors {
-		if anchors == 2 {
-			break
-		}
-		if s := anchorSelector(a, f.TestIDAttr); s != "" && inner != "" {
-			add(s + " " + inner)
-			anchors++
-		}
-	}
-	for _, c := range generated {
-		late = append(late, tag+"."+CSSEscape(c))
-	}
-	for _, s := range late {
-		add(s)
-	}
-	add(tag)
-	return out
-}
-
-// splitClasses splits a class attribute into stable classes and ones that
-// look generated, dropping state classes (active, is-open, ...).
-func splitClasses(attr string) (stable, generated []string) {
-	for _, c := range strings.Fields(attr) {
-		lc := strings.ToLower(c)
-		switch {
-		case slices.Contains(stateClasses, lc), strings.HasPrefix(lc, "is-"), strings.HasPrefix(lc, "has-"):
-		case LooksGenerated(c):
-			generated = append(generated, c)
-		case !slices.Contains(stable, c):
-			stable = append(stable, c)
-		}
-	}
-	return stable, generated
-}
-
-// anchorSelector returns a selector for an ancestor that is likely unique
-// and stable: its id or a test hook attribute, or "".
-func anchorSelector(a Element, testIDAttr string) string {
-	if id := a.Attrs["id"]; id != "" && !LooksGenerated(id) {
-		return "#" + CSSEscape(id)
-	}
-	if testIDAttr == "" {
-		testIDAttr = DefaultTestIDAttr
-	}
-	for _, name := range append([]string{testIDAttr}, testAttrs...) {
-		if v := a.Attrs[name]; v != "" && !LooksGenerated(v) {
-			return "[" + name + "=" + CSSQuote(v) + "]"
-		}
-	}
-	return ""
 }

@@ -23,6 +23,7 @@ const (
 	KindFrame       Kind = "frame"       // locator(css).contentFrame()
 	KindNth         Kind = "nth"         // nth(i), first(), last()
 	KindFilter      Kind = "filter"      // filter({ hasText })
+	KindParent      Kind = "parent"      // locator('..'), the parent element
 )
 
 // DefaultTestIDAttr is the attribute Playwright reads for getByTestId unless
@@ -143,6 +144,13 @@ func (l Locator) Filter(hasText string) Locator {
 	return l.then(Part{Kind: KindFilter, Text: hasText})
 }
 
+// Parent returns the parent elements of l's matches (Playwright's
+// locator('..')): getByText('Linen notebook').Parent() is the card that
+// holds the title, to look inside.
+func (l Locator) Parent() Locator {
+	return l.then(Part{Kind: KindParent})
+}
+
 // InFrame returns l looked up inside the iframe that frameCSS selects.
 // Calls nest outwards: l.InFrame(inner).InFrame(outer).
 func (l Locator) InFrame(frameCSS string) Locator {
@@ -174,7 +182,7 @@ func (l Locator) IsZero() bool { return len(l.Parts) == 0 }
 // zero Part for a locator without one.
 func (l Locator) Target() Part {
 	for i := len(l.Parts) - 1; i >= 0; i-- {
-		if k := l.Parts[i].Kind; k != KindNth && k != KindFrame && k != KindFilter {
+		if k := l.Parts[i].Kind; k != KindNth && k != KindFrame && k != KindFilter && k != KindParent {
 			return l.Parts[i]
 		}
 	}
@@ -236,6 +244,10 @@ func (l Locator) Validate() error {
 			}
 			if p.Exact {
 				return bad(i, "filter text cannot be exact (Playwright's filter({ hasText }) matches a substring in any case)")
+			}
+		case KindParent:
+			if i == 0 || l.Parts[i-1].Kind == KindFrame {
+				return bad(i, "a parent step must follow a part that selects elements")
 			}
 		default:
 			return bad(i, "unknown kind %q", p.Kind)

@@ -45,6 +45,8 @@ func (l Locator) Internal() string {
 			b.WriteString("nth=" + strconv.Itoa(p.Nth))
 		case KindFilter:
 			b.WriteString(filterSelector(p))
+		case KindParent:
+			b.WriteString("..")
 		}
 	}
 	return b.String()
@@ -291,6 +293,8 @@ func (d dialect) part(b base, p Part) []string {
 		return []string{d.method("nth") + "(" + strconv.Itoa(p.Nth) + ")"}
 	case KindFilter:
 		return []string{d.filter(b, p)}
+	case KindParent:
+		return []string{d.method("locator") + "(" + d.quote("..") + ")"}
 	}
 	return nil
 }

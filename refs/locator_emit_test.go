@@ -94,6 +94,8 @@ func emitCases() []emitCase {
 		{"nth-then-filter", ByRole("listitem", "", false).Nth(-1).Filter("Blue")},
 		{"filter-in-frame", ByRole("button", "Pay", false).Within(ByRole("group", "", false).Filter("Card")).InFrame("#pay")},
 		{"filter-after-testid", ByTestID("product").Filter("Brass pen")},
+		{"parent-anchored", ByRole("button", "Add to cart", false).Within(ByText("Linen notebook", false).Parent())},
+		{"parent-twice", ByText("Details", false).Within(ByText("Blue mug", false).Parent().Parent())},
 	}
 	for _, tn := range trickyNames {
 		cs = append(cs,

@@ -13,6 +13,11 @@ type TextOptions struct {
 	// NoRefs renders what Playwright's default ariaSnapshot() renders, for
 	// toMatchAriaSnapshot: no [ref=eN] markers and no [active].
 	NoRefs bool
+	// LeafFrames prints an iframe as Playwright's default ariaSnapshot()
+	// does, a leaf "- iframe" without the frame's content, so that
+	// toMatchAriaSnapshot accepts the text; otherwise each frame's content
+	// is stitched under its iframe, as Playwright's "ai" mode does.
+	LeafFrames bool
 }
 
 // Text renders the tree below root in the ARIA snapshot grammar that
@@ -49,6 +54,10 @@ func writeNode(b *strings.Builder, n *Node, depth int, opts TextOptions) {
 		return
 	}
 	key := ind + "- " + yamlKey(nodeKey(n, opts))
+	if opts.LeafFrames && n.Role == "iframe" {
+		b.WriteString(key + "\n")
+		return
+	}
 	var props [][2]string
 	if n.URL != "" || n.HasURL {
 		props = append(props, [2]string{"url", n.URL})

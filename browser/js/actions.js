@@ -38,21 +38,32 @@
     return hit;
   }
 
+  // describe names an element by its own role, name, tag and id (not an
+  // ancestor's), with the handles of its nearest ancestors, so that Go can
+  // say which ref holds it when it has none itself.
+  function describeOne(e) {
+    const role = A.getRole(e) || "";
+    let name = role && role !== "generic" ? A.accessibleName(e) || "" : "";
+    if (name.length > 60) name = name.slice(0, 57) + "...";
+    return { tag: e.tagName.toLowerCase(), role, name, handle: A.handleOf(e), id: e.id || "" };
+  }
   function describe(e) {
     if (!e) return null;
-    let name = (e.getAttribute("aria-label") || e.innerText || e.textContent || "").replace(/\s+/g, " ").trim();
-    if (name.length > 60) name = name.slice(0, 57) + "...";
-    let role = A.getRole(e) || "";
-    // An unnamed wrapper inside a landmark is reported as the landmark.
-    let owner = e;
-    while (owner && (!role || role === "generic" || role === "none" || role === "presentation")) {
-      owner = composedParent(owner);
-      if (!owner || owner.nodeType !== 1) { owner = e; role = ""; break; }
-      role = A.getRole(owner) || "";
+    const up = [];
+    for (let x = composedParent(e); x && x.nodeType === 1 && up.length < 12; x = composedParent(x)) up.push(describeOne(x));
+    return { ...describeOne(e), up };
+  }
+
+  // inertBy tells why an element cannot take pointer events or focus
+  // whatever is on top of it: it is inside an inert subtree, or a modal
+  // dialog is open and the element is outside it. null when neither.
+  function inertBy(e) {
+    for (let x = e; x && x.nodeType === 1; x = composedParent(x)) {
+      if (x.hasAttribute("inert")) return { why: "inert", ...describe(x) };
     }
-    const named = owner && owner.nodeType === 1 ? owner : e;
-    const label = named.getAttribute("aria-label");
-    return { tag: e.tagName.toLowerCase(), role, name: label || name, handle: A.handleOf(named), id: e.id || "" };
+    const modal = document.querySelector("dialog:modal");
+    if (modal && !composedContains(modal, e)) return { why: "modal", ...describe(modal) };
+    return null;
   }
 
   function isEditable(e) {
@@ -96,6 +107,7 @@
         checked: e.tagName === "INPUT" && (t === "checkbox" || t === "radio") ? e.checked : e.getAttribute("aria-checked") === "true",
         box: [r.x, r.y, r.width, r.height],
         viewport: [innerWidth, innerHeight],
+        inert: inertBy(e),
       };
     },
 

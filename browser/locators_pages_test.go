@@ -1,0 +1,105 @@
+package browser
+
+import (
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/demo"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// locatorItem is one best locator, as verify-locators.mjs and
+// compare-locators.mjs read it.
+type locatorItem struct {
+	Ref      string    `json:"ref"`
+	Internal string    `json:"internal"`
+	Box      *refs.Box `json:"box"`
+	Code     string    `json:"code"`
+}
+
+type pageItems struct {
+	URL             string        `json:"url"`
+	TestIDAttribute string        `json:"testIdAttribute,omitempty"`
+	Items           []locatorItem `json:"items"`
+}
+
+// allPageLocators locates every ref of every test page and demo page, and
+// every element of their child frames (testids.html twice, the second
+// time with data-test as the test id attribute), and returns the best
+// locators with their boxes.
+func allPageLocators(t *testing.T) []pageItems {
+	t.Helper()
+	srv := servePages(t)
+	other := httptest.NewServer(http.FileServer(http.Dir(filepath.Join("..", "testdata", "pages"))))
+	t.Cleanup(other.Close)
+	site, err := demo.Start(testContext(t, 5*time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { site.Close() })
+
+	var urls []string
+	names, err := filepath.Glob(filepath.Join("..", "testdata", "pages", "*.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		u := srv.URL + "/" + filepath.Base(n)
+		if filepath.Base(n) == "iframe-cross.html" {
+			u += "?src=" + other.URL + "/frame-inner.html"
+		}
+		urls = append(urls, u)
+	}
+	demoPages, err := fs.Glob(demo.Site(), "*.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range demoPages {
+		urls = append(urls, site.URL()+n)
+	}
+
+	var pages []pageItems
+	collect := func(b *Browser, u, attr string) {
+		if _, err := b.Open(testContext(t, 30*time.Second), u); err != nil {
+			t.Fatalf("opening %s: %v", u, err)
+		}
+		settle(t, b)
+		p := pageItems{URL: u, TestIDAttribute: attr}
+		var out []ElementLocators
+		for try := 0; try < 3; try++ { // churn.html replaces its nodes every 400 ms
+			main, err := b.Locators(testContext(t, 60*time.Second), nil)
+			if err != nil {
+				t.Fatalf("%s: %v", u, err)
+			}
+			inFrames, err := b.Locators(testContext(t, 60*time.Second), frameRefs(t, b))
+			if err != nil {
+				t.Fatalf("%s frames: %v", u, err)
+			}
+			out = append(main, inFrames...)
+			if !slices.ContainsFunc(out, func(e ElementLocators) bool { return e.Problem == problemGone }) {
+				break
+			}
+		}
+		for _, e := range out {
+			if e.Problem != "" {
+				t.Errorf("%s: %s %s %q: %s", u, e.Ref, e.Role, e.Name, e.Problem)
+				continue
+			}
+			p.Items = append(p.Items, locatorItem{e.Ref, e.Best.Locator.Internal(), e.Box, e.Best.Locator.Code(refs.JavaScript)})
+		}
+		pages = append(pages, p)
+	}
+	b := launchTest(t)
+	for _, u := range urls {
+		collect(b, u, "")
+	}
+	custom := launchTest(t, func(o *Options) { o.TestIDAttribute = "data-test" })
+	collect(custom, srv.URL+"/testids.html", "data-test")
+
+	return pages
+}
