@@ -20,8 +20,8 @@ import (
 // unless --downloads names another place, the downloads (downloads/). A
 // file named ownerFile holds the pid of the Ariadne process that made it.
 // Close removes the directory; a directory whose owner is gone (a run
-// killed with SIGKILL, a crash) is removed by the next session that
-// starts. Nothing without that mark is ever touched.
+// killed with SIGKILL, a crash) is removed by the next session, when it
+// starts and again when it ends. Nothing without that mark is ever touched.
 
 const (
 	tempPrefix = "ariadne-"
@@ -71,6 +71,9 @@ func (d *sessionDir) remove() {
 	if d == nil {
 		return
 	}
+	// Stale directories once more: a killed run's helper processes can
+	// outlive it for a moment and write into its directory.
+	defer cleanStaleDirs(filepath.Dir(d.root))
 	for range 10 {
 		if err := os.RemoveAll(d.root); err == nil {
 			return
