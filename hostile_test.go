@@ -129,6 +129,20 @@ open {{URL}}/surrogate.html`, hostileFlags...)
 			}
 		}
 	})
+	t.Run("endless loop at load", func(t *testing.T) {
+		var res []runResult
+		timed(t, "the script", 3*navBound, func() {
+			res, _ = runTestScript(t, srv.URL, `open {{URL}}/spin-load.html
+open {{URL}}/pushstate.html
+find go button Go`, hostileFlags...)
+		})
+		expect(t, res, "page_unresponsive", "ok", "ok")
+		if len(res) == 3 {
+			if p, _ := res[1]["partial"].(bool); p {
+				t.Errorf("open after the hang was partial: %v", res[1])
+			}
+		}
+	})
 	t.Run("close the last tab", func(t *testing.T) {
 		res, _ := runTestScript(t, srv.URL, `open {{URL}}/spin.html
 close-tab

@@ -100,7 +100,10 @@ func (t *Tab) responsive(d time.Duration) bool {
 	ctx, cancel := context.WithTimeout(t.base(), d)
 	defer cancel()
 	_, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: "1", ReturnByValue: new(true)})
-	return err == nil || t.hasDialog()
+	// Any answer counts, an error too (a page between two documents
+	// answers "cannot find context"); only silence is a hang. A crash ends
+	// base and is told apart by isCrashed.
+	return ctx.Err() == nil || !errors.Is(err, context.DeadlineExceeded) || t.hasDialog()
 }
 
 // hasDialog reports whether a dialog holds the page, or did a moment ago
