@@ -32,22 +32,27 @@ signin.failure.aria.txt) and exits with status 1. --timeout bounds each
 page load, --action-timeout each step's wait for its element.`
 
 func runReplay(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "replay", "replay [flags] FILE", replaySummary)
+	fs := newFlags(e, "replay", "replay [flags] FILE|DIR...", replaySummary)
+	update := fs.Bool("update", false, "after a passing replay, rewrite the recording with each healed step's locator promoted (the old one kept as a fallback)")
 	slowMo := fs.Int("slow-mo", 0, "pause `MS` milliseconds before each step (to watch with --headful)")
+	workers := fs.Int("workers", 1, "replay `N` recordings at once, each in a browser of its own (or a tab of the --remote browser)")
+	junit := fs.String("junit", "", "write the results as JUnit XML to `FILE`")
 	bf := addBrowserFlags(fs)
 	fs.Lookup("action-timeout").Usage = "how long each step waits for its element to be ready, and each assertion to hold"
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("replay takes one recording file (see 'ariadne replay --help')")
+	if len(pos) == 0 {
+		return usagef("replay takes recording files or directories of them (see 'ariadne replay --help')")
 	}
 	if *slowMo < 0 {
 		return usagef("--slow-mo %d: want milliseconds, 0 or more", *slowMo)
 	}
-	file := pos[0]
-	rec, err := loadRecording(e, file)
+	if *workers < 1 {
+		return usagef("--workers %d: want 1 or more", *workers)
+	}
+	files, err := recordingFiles(pos)
 	if err != nil {
 		return err
 	}
@@ -55,20 +60,68 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	cfg := replayConfig{opts: opts, viewportSet: flagSet(fs, "viewport"), slowMo: time.Duration(*slowMo) * time.Millisecond, update: *update}
+	if len(files) == 1 && *junit == "" && len(pos) == 1 && pos[0] == files[0] {
+		out := replayOne(ctx, e, e.stdout, e.stderr, files[0], cfg)
+		if out.err != nil && out.failed == "" {
+			return out.err
+		}
+		if out.err != nil {
+			return errSilent
+		}
+		return nil
+	}
+	return runSuite(ctx, e, files, cfg, *workers, *junit)
+}
+
+// replayConfig is what every replay of a run shares.
+type replayConfig struct {
+	opts        browser.Options
+	viewportSet bool // --viewport given: it wins over the recording's
+	slowMo      time.Duration
+	update      bool
+}
+
+// replayed is how one recording's replay went.
+type replayed struct {
+	file     string
+	steps    int // steps the replay counts
+	ran      int // steps that ran (the failed one included)
+	healed   int
+	duration time.Duration
+	err      error  // nil when it passed
+	failed   string // the failed step, "" when it did not get that far
+}
+
+// replayOne replays file, printing its steps to stdout and a failure to
+// stderr.
+func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file string, cfg replayConfig) replayed {
+	out := replayed{file: file}
+	start := time.Now()
+	defer func() { out.duration = time.Since(start) }()
+	rec, err := loadRecordingTo(stderr, file)
+	if err != nil {
+		out.err = err
+		return out
+	}
+	out.steps = recordings.StepCount(rec)
+	opts := cfg.opts
 	if rec.TestIDAttr != "" && opts.TestIDAttribute == refs.DefaultTestIDAttr {
 		opts.TestIDAttribute = rec.TestIDAttr
 	}
-	if rec.Viewport != nil && !flagSet(fs, "viewport") {
+	if rec.Viewport != nil && !cfg.viewportSet {
 		opts.Viewport = refs.Viewport{Width: rec.Viewport.Width, Height: rec.Viewport.Height}
 	}
 	b, err := browser.Launch(ctx, opts)
 	if err != nil {
-		return err
+		out.err = err
+		return out
 	}
 	defer b.Close()
 	d, err := session.NewReplayer(ctx, b)
 	if err != nil {
-		return err
+		out.err = err
+		return out
 	}
 	where := "headless"
 	switch {
@@ -77,35 +130,43 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	case opts.Headful:
 		where = "headful"
 	}
-	fmt.Fprintf(e.stdout, "replaying %s: %d steps in Chromium (%s)\n", file, len(rec.Steps), where)
+	fmt.Fprintf(stdout, "replaying %s: %d steps in Chromium (%s)\n", file, out.steps, where)
 	res, err := d.Replay(ctx, rec, recordings.ReplayOptions{
 		Timeout:  opts.ActionTimeout,
-		SlowMo:   time.Duration(*slowMo) * time.Millisecond,
+		SlowMo:   cfg.slowMo,
 		Lookup:   os.LookupEnv,
-		Progress: func(r recordings.StepReport) { printProgress(e.stdout, r) },
+		Progress: func(r recordings.StepReport) { printProgress(stdout, r) },
 	})
+	if res != nil {
+		out.ran, out.healed = len(res.Steps), res.Healed
+	}
 	var se *recordings.StepError
 	switch {
 	case err == nil:
 		msg := fmt.Sprintf("passed: %d steps in %s", len(res.Steps), round(res.Duration))
 		if res.Healed > 0 {
-			msg += fmt.Sprintf(", %d healed by fallback locators (record those steps again, or the page's %s changed for good)", res.Healed, plural(res.Healed, "locator", "locators"))
+			msg += fmt.Sprintf(", %d healed by fallback locators (replay with --update to promote the %s that healed)", res.Healed, plural(res.Healed, "locator", "locators"))
 		}
-		fmt.Fprintln(e.stdout, msg)
-		return nil
+		fmt.Fprintln(stdout, msg)
+		printHeals(stdout, res)
+		if cfg.update {
+			out.err = updateRecording(stdout, file, rec, res)
+		}
 	case errors.As(err, &se):
-		fmt.Fprintf(e.stderr, "ariadne: replay failed at step %d of %d: %s\n", se.Report.N, se.Report.Total, recordings.Summary(se.Report.Step))
+		out.failed = fmt.Sprintf("step %d of %d: %s", se.Report.N, se.Report.Total, recordings.Summary(se.Report.Step))
+		out.err = se.Report.Err
+		fmt.Fprintf(stderr, "ariadne: replay failed at %s\n", out.failed)
 		if se.Report.Line > 0 {
-			fmt.Fprintf(e.stderr, "  (step %d of %s)\n", se.Report.Line, file)
+			fmt.Fprintf(stderr, "  (step %d of %s)\n", se.Report.Line, file)
 		}
-		fmt.Fprintf(e.stderr, "  %s\n", reason(se.Report.Err))
+		fmt.Fprintf(stderr, "  %s\n", reason(se.Report.Err))
 		for _, l := range d.SaveFailure(ctx, file, se.Report.Step.Tab) {
-			fmt.Fprintf(e.stderr, "  %s\n", l)
+			fmt.Fprintf(stderr, "  %s\n", l)
 		}
-		return errSilent
 	default:
-		return fmt.Errorf("replay %s: %w", file, err)
+		out.err = fmt.Errorf("replay %s: %w", file, err)
 	}
+	return out
 }
 
 // flagSet reports whether the flag name was given on the command line.
@@ -134,8 +195,8 @@ func printProgress(w io.Writer, r recordings.StepReport) {
 		line += " (" + verb + " its " + r.Dialog.Type + " dialog)"
 	}
 	line += "  " + round(r.Duration).String()
-	if r.Healed {
-		line += "  healed by " + r.HealedBy() + ": " + r.Used.Code(refs.JavaScript)
+	if n := r.Note(); n != "" {
+		line += "  " + n
 	}
 	if r.Err != nil {
 		line += "  FAILED"
@@ -169,4 +230,26 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// printHeals lists the healed steps under a replay's summary.
+func printHeals(w io.Writer, res *recordings.Result) {
+	for _, r := range res.Heals() {
+		fmt.Fprintf(w, "  healed step %d (line %d of the recording): %s -> %s\n", r.N, r.Line+1,
+			r.Step.Target.Locator.Code(refs.JavaScript), r.Used.Code(refs.JavaScript))
+	}
+}
+
+// updateRecording rewrites file with the healed locators promoted.
+func updateRecording(w io.Writer, file string, rec *recordings.Recording, res *recordings.Result) error {
+	out, n := recordings.Promote(rec, res)
+	if n == 0 {
+		fmt.Fprintf(w, "%s: nothing healed, left as it is\n", file)
+		return nil
+	}
+	if err := recordings.Save(file, out); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "updated %s: %d %s now use the locator that healed them\n", file, n, plural(n, "step", "steps"))
+	return nil
 }

@@ -308,7 +308,7 @@ tab 2
 wait text "Pinged: 1"
 find close button "Close me"
 click $close
-wait ms 300
+wait tabs 1
 tabs
 `)
 	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok")

@@ -44,6 +44,7 @@ func subcommands() []command {
 		{"replay", "replay a recording headless", runReplay},
 		{"export", "export a recording as a Playwright, DevTools Recorder or chromedp test", runExport},
 		{"import", "import a Chrome DevTools Recorder recording", runImport},
+		{"mcp", "serve the Model Context Protocol on stdio, for coding agents", runMCP},
 		{"demo", "serve the built-in demo site and print its URL", runDemo},
 		{"help", "show help for a command", runHelp},
 	}

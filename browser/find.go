@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -30,9 +31,11 @@ func (b *Browser) Find(ctx context.Context, tab int, loc refs.Locator) ([]string
 	return out[0], nil
 }
 
-// FindEach is Find for several locators, against one snapshot. A locator
-// Ariadne cannot evaluate (a bad_argument from Find) matches nothing here,
-// so that one odd fallback does not hide the others.
+// FindEach is Find for several locators, against one snapshot, for
+// replays: a match outside the ARIA tree gets a ref of its own (replays
+// act on what a locator finds, as Playwright does). A locator Ariadne
+// cannot evaluate (a bad_argument from Find) matches nothing here, so that
+// one odd fallback does not hide the others.
 func (b *Browser) FindEach(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error) {
 	return b.findEach(ctx, tab, locs, true)
 }
@@ -51,7 +54,7 @@ func (b *Browser) findEach(ctx context.Context, tab int, locs []refs.Locator, le
 	if err != nil {
 		return nil, b.browserErr(err)
 	}
-	f := &finder{t: t, tree: tree, owners: map[cdp.FrameID]map[int]*page.FrameTree{}}
+	f := &finder{t: t, tree: tree, owners: map[cdp.FrameID]map[int]*page.FrameTree{}, anyElement: lenient}
 	out := make([][]string, len(locs))
 	for i, loc := range locs {
 		out[i], err = f.find(fctx, loc)
@@ -84,6 +87,9 @@ type finder struct {
 	t      *Tab
 	tree   *page.FrameTree
 	owners map[cdp.FrameID]map[int]*page.FrameTree // frame -> iframe handle -> child frame
+	// anyElement gives refs to matches outside the ARIA tree too
+	// (FindEach, for replays).
+	anyElement bool
 }
 
 // find resolves one locator: its frame parts first, each entered from
@@ -134,7 +140,15 @@ func (f *finder) find(ctx context.Context, loc refs.Locator) ([]string, error) {
 			return nil, err
 		}
 		for _, h := range hs {
-			ref, _ := f.t.b.refs.RefFor(refs.Key{Tab: string(f.t.id), Frame: string(ft.Frame.ID), Doc: w.doc, Handle: h})
+			k := refs.Key{Tab: string(f.t.id), Frame: string(ft.Frame.ID), Doc: w.doc, Handle: h}
+			ref, ok := f.t.b.refs.RefFor(k)
+			if !ok && f.anyElement {
+				// Not in the ARIA tree (an SVG path, a role-less span in a
+				// shadow root, a hidden element): a ref of its own, as
+				// Playwright acts on whatever its locator finds. No role or
+				// name, and an index no heal matches.
+				ref = f.t.b.refs.Assign(k, "", "", math.MaxInt32)
+			}
 			out = append(out, ref)
 		}
 	}

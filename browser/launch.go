@@ -39,6 +39,10 @@ type Options struct {
 	// browsers do, so it can be acted on. Off, the tree is exactly
 	// Playwright's ariaSnapshot, as toMatchAriaSnapshot expects.
 	TextContainers bool
+	// DebugPort, when set, is the port a launched browser serves the
+	// DevTools protocol on (127.0.0.1), so that another Ariadne can attach
+	// with --remote http://127.0.0.1:PORT and watch.
+	DebugPort int
 	// Logf, when set, receives diagnostic messages.
 	Logf func(format string, args ...any)
 }
@@ -141,6 +145,10 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		)
 		if tmp := dir.tmp(); tmp != "" {
 			flags = append(flags, chromedp.Env("TMPDIR="+tmp))
+		}
+		if opts.DebugPort > 0 {
+			// A port needs the websocket transport instead of the pipe.
+			flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(opts.DebugPort)), remote.WebSocket)
 		}
 		if opts.Headful {
 			flags = append(flags, chromedp.VisibleWindow)

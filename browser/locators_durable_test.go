@@ -55,7 +55,8 @@ func keyedLocators(t *testing.T, b *Browser) map[string]ElementLocators {
 // TestLocatorsDurable: the best locator of each checked element of each
 // issue 11 page, made on the page as it is, still finds exactly that
 // element, at its new box, in real Playwright on the page's reworked
-// version (?v=2); and none of them uses nth.
+// version (?v=2); none of them uses nth; and on the broken versions
+// (?v=broken: a duplicated card, a removed option) the check fails.
 func TestLocatorsDurable(t *testing.T) {
 	needPlaywright(t)
 	srv := servePages(t)
@@ -101,6 +102,7 @@ func TestLocatorsDurable(t *testing.T) {
 		}
 		pages = append(pages, p)
 	}
+	broken := brokenItems(t, b, srv.URL)
 	file := filepath.Join(t.TempDir(), "durable.json")
 	data, err := json.Marshal(map[string]any{"pages": pages})
 	if err != nil {
@@ -118,11 +120,58 @@ func TestLocatorsDurable(t *testing.T) {
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("verify-locators.mjs: %v\n%s", runErr, out)
 	}
+	checkBroken(t, broken)
 	t.Logf("durability: %d of %d forms found the same element on the reworked pages (%d elements)", res.Passed, res.Checked, checked)
 	if res.Checked != 2*checked {
 		t.Errorf("checked %d forms, want %d", res.Checked, 2*checked)
 	}
 	for _, f := range res.Failures {
 		t.Errorf("%s %s (%s) %s: %s", strings.TrimPrefix(f.URL, srv.URL), f.Ref, f.Form, f.Locator, f.Why)
+	}
+}
+
+// brokenItems are the best locators of elements that the broken versions
+// of two pages (?v=broken) make impossible to find: a second "Linen
+// notebook" card, an express option removed. Boxes are the old ones.
+func brokenItems(t *testing.T, b *Browser, base string) []pageItems {
+	t.Helper()
+	var out []pageItems
+	for _, c := range []struct{ page, key string }{{"cards.html", "linenb"}, {"shipping.html", "exp"}} {
+		if _, err := b.Open(testContext(t, 20*time.Second), base+"/"+c.page); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, b)
+		e, ok := keyedLocators(t, b)[c.key]
+		if !ok {
+			t.Fatalf("%s: %s not located", c.page, c.key)
+		}
+		out = append(out, pageItems{URL: base + "/" + c.page + "?v=broken",
+			Items: []locatorItem{{c.key, e.Best.Locator.Internal(), e.Box, e.Best.Locator.Code(refs.JavaScript)}}})
+	}
+	return out
+}
+
+// checkBroken runs the broken pages' items in Playwright: every form of
+// every one must fail (match 0 or 2 elements), or the check has no teeth.
+func checkBroken(t *testing.T, pages []pageItems) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "broken.json")
+	data, err := json.Marshal(map[string]any{"pages": pages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := runNode(t, 2*time.Minute, nil, "verify-locators.mjs", file)
+	var res struct {
+		Checked, Passed int
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("verify-locators.mjs on the broken pages: %v\n%s", err, out)
+	}
+	t.Logf("broken pages: %d of %d forms found an element, as they must not", res.Passed, res.Checked)
+	if res.Checked != 2*len(pages) || res.Passed != 0 {
+		t.Errorf("broken pages: %d of %d forms passed, want none of %d", res.Passed, res.Checked, 2*len(pages))
 	}
 }

@@ -109,6 +109,11 @@ func findFrame(ft *page.FrameTree, id cdp.FrameID) []*cdp.Frame {
 // heal finds the element that now has the ref's role, name and index among
 // equals in the same document, after the original node was replaced.
 func (el *element) heal(ctx context.Context) (int, error) {
+	if el.entry.Role == "" {
+		// An element outside the ARIA tree (found by a replay): nothing
+		// tells what replaced it.
+		return 0, refs.Errorf(refs.CodeStaleRef, "ref %s is gone from the page; look it up again", el.ref)
+	}
 	raw, err := el.tab.evalIn(ctx, el.world, "__ariadne.snapshot()")
 	if err != nil {
 		return 0, fmt.Errorf("healing ref %s: %w", el.ref, err)

@@ -30,6 +30,7 @@ type Tab struct {
 	dialog  dialogState
 	net     netWatch // requests in flight, for settling after actions
 	health  health   // crashes; see health.go
+	console consoleLog
 }
 
 // ID returns the tab's target id.
@@ -56,6 +57,7 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 	t.startHealth()
 	t.net.start(ctx)
 	go t.watchDialogs()
+	go t.watchConsole()
 	return t, nil
 }
 

@@ -25,6 +25,12 @@ var actionsJS string
 // locatorsJS is joined from js/locators/ (see scripts.go).
 var locatorsJS = mustJoinScript(locatorFiles...)
 
+//go:embed js/identity.js
+var identityJS string
+
+//go:embed js/xpath.js
+var xpathJS string
+
 // worldName names Ariadne's isolated world in each frame.
 const worldName = "__ariadne__"
 
@@ -75,7 +81,7 @@ func (t *Tab) worldFor(ctx context.Context, f *cdp.Frame) (*world, error) {
 	if err := json.Unmarshal(raw, &w.doc); err != nil {
 		return nil, fmt.Errorf("installing Ariadne's script: unexpected result %s", raw)
 	}
-	for _, js := range []string{actionsJS, locatorsJS} {
+	for _, js := range []string{actionsJS, locatorsJS, identityJS, xpathJS} {
 		if _, err := t.evalIn(ctx, w, js); err != nil {
 			return nil, fmt.Errorf("installing Ariadne's script in frame %s: %w", f.ID, err)
 		}

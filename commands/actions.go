@@ -23,7 +23,12 @@ func action(name string, c *Call) (session.Action, error) {
 		if len(args) == 2 {
 			a.Ref = args[0]
 		}
-		a.Keys = args[len(args)-1]
+		// Keys are written as Playwright names them: Ctrl+a is Control+a.
+		var note string
+		a.Keys, note = recordings.CanonicalKeys(args[len(args)-1])
+		if note != "" {
+			c.Notices = append(c.Notices, "press: "+note)
+		}
 	case session.Select:
 		a.Ref, a.Values = args[0], args[1:]
 	case session.Upload:

@@ -41,9 +41,9 @@ func runAssert(ctx context.Context, c *Call) (Result, error) {
 	page := e.Kind == recordings.AssertURL || e.Kind == recordings.AssertTitle
 	switch {
 	case len(args) == 3:
-		e.Ref, e.Expected = args[1], args[2]
+		e.Ref, e.Expected, e.Given = args[1], args[2], true
 	case len(args) == 2 && page:
-		e.Expected = args[1]
+		e.Expected, e.Given = args[1], true
 	case len(args) == 2:
 		e.Ref = args[1]
 	}

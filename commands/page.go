@@ -94,6 +94,8 @@ func runWait(ctx context.Context, c *Call) (Result, error) {
 		return nil, b.WaitText(ctx, arg, o.Timeout)
 	case "url":
 		return nil, b.WaitURL(ctx, arg, o.Timeout)
+	case "tabs":
+		return waitTabs(ctx, c, arg, o.Timeout)
 	}
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 0 {
@@ -120,4 +122,35 @@ func runScreenshot(ctx context.Context, c *Call) (Result, error) {
 		return nil, refs.Wrap(refs.CodeBadArgument, err, "writing %s", file)
 	}
 	return Result{"file": file, "bytes": len(png)}, nil
+}
+
+// waitTabs waits until n tabs are open (a popup opened, a tab closed
+// itself), at most timeout (0: the action timeout).
+func waitTabs(ctx context.Context, c *Call, arg string, timeout time.Duration) (Result, error) {
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 0 {
+		return nil, bad("wait tabs %q: want a number of tabs", arg)
+	}
+	b := c.Session.Browser
+	if timeout <= 0 {
+		timeout = b.Options().ActionTimeout
+	}
+	deadline := time.Now().Add(timeout)
+	for {
+		tabs, err := b.Tabs(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if len(tabs) == n {
+			return Result{"tabs": tabs}, nil
+		}
+		if time.Now().After(deadline) {
+			return nil, refs.Errorf(refs.CodeTimeout, "%d tabs are open after %s, not %d; see 'tabs'", len(tabs), timeout, n)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }

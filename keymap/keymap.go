@@ -38,6 +38,8 @@ type KeyMap struct {
 	Locator LocatorKeys
 	Record  RecordKeys
 	Global  GlobalKeys
+	// Fixed are the overlay keys, which the config cannot change.
+	Fixed FixedKeys
 }
 
 // TreeKeys move the cursor and fold the tree.
@@ -256,6 +258,7 @@ func Default() KeyMap {
 			Detail: bind("toggle detail pane", "tab"),
 			Quit:   bind("quit", "q", "ctrl+c"),
 		},
+		Fixed: Fixed(),
 	}
 }
 

@@ -5,8 +5,12 @@ package recordings
 // refs writes it in JSON ({"parts":[...]}, plus framePath and
 // testIdAttribute) and walks the chain as Playwright does: each part is
 // looked up inside the elements the previous parts matched; frame parts
-// enter an iframe's document; nth picks one match. It returns the element
-// when exactly one matches, else null, so that chromedp keeps waiting.
+// enter an iframe's document; nth picks one match; filter keeps the matches
+// holding a text; xpath evaluates inside each match; CSS and the getBy*
+// parts pierce open shadow roots. It tries the chosen locator, then the
+// fallbacks, and returns the first element that one of them matches alone
+// (a fallback's only if it has the recorded role and name), else null, so
+// that chromedp keeps waiting.
 //
 // Role and accessible name follow Playwright's getByRole closely enough
 // for ordinary pages (implicit roles of HTML elements, names from
@@ -148,11 +152,37 @@ const locateJS = `(q) => {
     const m = /^h([1-6])$/.exec(el.localName);
     return m ? Number(m[1]) : 0;
   };
-  const descendants = (scope) => Array.from(scope.querySelectorAll('*'));
+  // Every element under scope, in open shadow roots too (Playwright's
+  // locators pierce them).
+  const descendants = (scope) => {
+    const out = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        out.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(scope);
+    return out;
+  };
+  const byCSS = (scope, css) => {
+    const out = Array.from(scope.querySelectorAll(css));
+    for (const el of descendants(scope)) if (el.shadowRoot) out.push(...el.shadowRoot.querySelectorAll(css));
+    return out;
+  };
+  const byXPath = (scope, xp) => {
+    const expr = scope.nodeType === 9 || xp.startsWith('.') ? xp : '.' + xp;
+    const doc = scope.nodeType === 9 ? scope : scope.ownerDocument;
+    const r = doc.evaluate(expr, scope, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+    const out = [];
+    for (let i = 0; i < r.snapshotLength; i++) if (r.snapshotItem(i).nodeType === 1) out.push(r.snapshotItem(i));
+    return out;
+  };
   const attr = (scope, name, p) => descendants(scope).filter((el) => el.hasAttribute(name) && matches(el.getAttribute(name), p.text, p.exact));
   const find = (scope, p) => {
     switch (p.kind) {
-      case 'css': return Array.from(scope.querySelectorAll(p.css));
+      case 'css': return byCSS(scope, p.css);
+      case 'xpath': return byXPath(scope, p.xpath);
       case 'testid': {
         const a = p.attr || q.testIdAttribute || 'data-testid';
         return descendants(scope).filter((el) => el.getAttribute(a) === (p.text || ''));
@@ -185,17 +215,47 @@ const locateJS = `(q) => {
     if (!w) return null;
     doc = w.document;
   }
-  let scopes = [doc];
-  for (const p of q.parts) {
-    if (p.kind === 'frame') {
-      scopes = scopes.flatMap((s) => Array.from(s.querySelectorAll(p.css))).map((f) => f.contentDocument).filter(Boolean);
-    } else if (p.kind === 'nth') {
-      const i = p.nth || 0;
-      const el = i < 0 ? scopes[scopes.length + i] : scopes[i];
-      scopes = el ? [el] : [];
-    } else {
-      scopes = Array.from(new Set(scopes.flatMap((s) => find(s, p))));
+  const run = (parts) => {
+    let scopes = [doc];
+    for (const p of parts) {
+      if (p.kind === 'frame') {
+        scopes = scopes.flatMap((s) => byCSS(s, p.css)).map((f) => f.contentDocument).filter(Boolean);
+      } else if (p.kind === 'nth') {
+        const i = p.nth || 0;
+        const el = i < 0 ? scopes[scopes.length + i] : scopes[i];
+        scopes = el ? [el] : [];
+      } else if (p.kind === 'parent') {
+        scopes = Array.from(new Set(scopes.map((el) => el.parentElement || (el.parentNode && el.parentNode.host)).filter(Boolean)));
+      } else if (p.kind === 'filter') {
+        scopes = scopes.filter((el) => el.nodeType === 1 && matches(textOf(el), p.text || '', false));
+      } else {
+        scopes = Array.from(new Set(scopes.flatMap((s) => find(s, p))));
+      }
     }
+    return scopes;
+  };
+  // The recorded element, as Ariadne's replay checks it: its role, and its
+  // name without case, spacing, punctuation or digit-bearing words.
+  const letters = (s) => norm(s).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const digitFree = (s) => norm(s).toLowerCase().split(' ').filter((w) => !/[0-9]/.test(w)).join(' ');
+  const same = (a, b) => letters(a) === letters(b) || (letters(digitFree(a)) !== '' && letters(digitFree(a)) === letters(digitFree(b)));
+  const isRecorded = (el) => {
+    const id = q.identity;
+    if (!id || !id.role || id.role === 'generic') return true;
+    const r = role(el);
+    return r === id.role && (!id.name || same(name(el), id.name));
+  };
+  // The chosen locator first, then the fallbacks; a fallback only for the
+  // recorded element.
+  const cands = q.candidates || [q.parts];
+  for (let i = 0; i < cands.length; i++) {
+    let got;
+    try {
+      got = run(cands[i]);
+    } catch (e) {
+      continue;
+    }
+    if (got.length === 1 && got[0].nodeType === 1 && (i === 0 || isRecorded(got[0]))) return got[0];
   }
-  return scopes.length === 1 && scopes[0].nodeType === 1 ? scopes[0] : null;
+  return null;
 }`

@@ -89,6 +89,18 @@ func do(ctx context.Context, n int, what string, actions ...chromedp.Action[chro
 	return nil
 }
 
+// doMayClose runs the actions of step n, the last in its tab, which may
+// close the tab (a button that calls window.close()): the step is then
+// done.
+func doMayClose(ctx context.Context, n int, what string, actions ...chromedp.Action[chromedp.Void]) error {
+	err := do(ctx, n, what, actions...)
+	if err != nil && (ctx.Err() != nil || errors.Is(err, chromedp.ErrTargetDetached)) {
+		fmt.Fprintf(os.Stderr, "step %d (%s): the tab closed itself\n", n, what)
+		return nil
+	}
+	return err
+}
+
 // doNavigation runs the actions of step n and waits for the page they load.
 func doNavigation(ctx context.Context, n int, what string, actions ...chromedp.Action[chromedp.Void]) error {
 	ctx, cancel := context.WithTimeout(ctx, stepTimeout)

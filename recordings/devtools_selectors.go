@@ -19,14 +19,41 @@ import (
 // Only locators that select the same element in both engines are used:
 // scoped or nth locators become CSS only when every part is CSS-like.
 func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
+	// Puppeteer races the selectors: one that picks the element by
+	// position would win on a page whose order changed, so those go when
+	// there is another way.
 	cands := rankLocators(t.Candidates())
+	if fixed := slices.DeleteFunc(slices.Clone(cands), positional); len(fixed) > 0 {
+		cands = fixed
+	}
 	var out []devtoolsSelector
 	seen := map[string]bool{}
-	add := func(sel string) {
-		if sel != "" && !seen[sel] {
-			seen[sel] = true
-			out = append(out, devtoolsSelector{sel})
+	addList := func(sel ...string) {
+		key := strings.Join(sel, "\x00")
+		if key != "" && !seen[key] {
+			seen[key] = true
+			out = append(out, devtoolsSelector(sel))
 		}
+	}
+	add := func(sel string) { addList(sel) }
+	// A chain of CSS parts is a shadow-piercing list, as DevTools writes
+	// it (["custom-element", "button"]): each looked up inside the last.
+	cssChain := func(l refs.Locator) bool {
+		return len(l.Parts) > 1 && !slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind != refs.KindCSS })
+	}
+	for _, l := range cands {
+		if cssChain(l) {
+			var list []string
+			for _, p := range l.Parts {
+				list = append(list, strings.TrimSpace(p.CSS))
+			}
+			addList(list...)
+		}
+	}
+	// An element recorded by its accessible name alone (an imported
+	// aria/NAME): the same selector.
+	if id := t.Identity; id != nil && id.Role == "" && id.Name != "" {
+		add("aria/" + pEscape(id.Name))
 	}
 	// Puppeteer matches the whole accessible name. A unique role locator
 	// that matches part of a name is unique by its whole name too, which
@@ -44,12 +71,19 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 		}
 	}
 	// A unique label is the accessible name of a control, which is then
-	// unique with its role too.
+	// unique with its role too; so is a recorded identity that needs no
+	// container.
 	if len(t.Locator.Parts) == 1 && t.Locator.Parts[0].Kind == refs.KindLabel && t.Role != "" && t.Name != "" {
 		add(ariaSelector(t.Name, t.Role))
 	}
+	if id := t.Identity; id != nil && id.Name != "" && id.Within == "" && isAriaRole(id.Role) {
+		add(ariaSelector(id.Name, id.Role))
+	}
 	var singles []string
 	for _, l := range cands {
+		if cssChain(l) {
+			continue // written as a list above
+		}
 		if css, ok := cssOf(l, attr); ok {
 			add(css)
 			if len(l.Parts) == 1 {
@@ -62,10 +96,33 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 			add("text/" + pEscape(l.Parts[0].Text))
 		}
 	}
+	// XPath says what the other selectors cannot: a recorded XPath, and
+	// chains (scoped, filtered, nth) that Puppeteer cannot scope.
+	for _, l := range cands {
+		if (len(l.Parts) == 1 && l.Parts[0].Kind != refs.KindXPath) || cssChain(l) {
+			continue
+		}
+		if xp, ok := xpathOf(l, attr); ok {
+			add("xpath/" + xp)
+		}
+	}
 	for _, css := range singles {
 		add("pierce/" + css)
 	}
+	// Never nothing: the recorded role and name (Puppeteer takes the
+	// first match of an ARIA selector), else the element's text.
+	if len(out) == 0 && t.Role != "" && t.Name != "" && isAriaRole(t.Role) {
+		add(ariaSelector(t.Name, t.Role))
+	}
+	if len(out) == 0 && t.Name != "" {
+		add("text/" + pEscape(t.Name))
+	}
 	return out
+}
+
+// isAriaRole reports whether Puppeteer's ARIA selector can name role.
+func isAriaRole(role string) bool {
+	return role != "" && role != "generic" && role != "none" && role != "presentation" && role != "text"
 }
 
 // ariaSelector is Puppeteer's ARIA selector for an accessible name and role.
@@ -209,6 +266,10 @@ func unCSSAttr(sel string) (name, value string, ok bool) {
 	return name, b.String(), true
 }
 
+// anyRole are the roles an aria/NAME selector without a role is tried as.
+var anyRole = []string{"button", "link", "textbox", "checkbox", "radio", "combobox", "heading", "tab",
+	"menuitem", "option", "switch", "img", "listitem", "cell", "region", "dialog", "slider", "searchbox"}
+
 var ariaSel = regexp.MustCompile(`^(.*?)\[role="([A-Za-z]+)"\]$`)
 
 // importTarget turns DevTools selectors into a target: the best locator
@@ -247,7 +308,18 @@ func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
 			css = append(css, chain.Parts[0].CSS)
 		}
 		if len(sel) == 1 && strings.HasPrefix(sel[0], "aria/") && !ariaSel.MatchString(sel[0][len("aria/"):]) {
+			// Puppeteer's aria/NAME is any element with that accessible
+			// name, whatever its role: the label, the roles that take
+			// their name from it, then the text.
+			name := pUnescape(sel[0][len("aria/"):])
 			weak = append(weak, chain)
+			for _, r := range anyRole {
+				weak = append(weak, refs.ByRole(r, name, true))
+			}
+			weak = append(weak, refs.ByText(name, true), refs.ByAltText(name, true), refs.ByTitle(name, true))
+			if t.Identity == nil {
+				t.Identity = &Identity{Name: name}
+			}
 			continue
 		}
 		locs = append(locs, chain)
@@ -272,11 +344,11 @@ func importSelector(sel, attr string) (l refs.Locator, role, name string, ok boo
 			name := pUnescape(m[1])
 			return refs.ByRole(m[2], name, name != ""), m[2], name, true
 		}
-		return refs.ByLabel(pUnescape(body), true), "", "", body != ""
+		return refs.ByLabel(pUnescape(body), true), "", pUnescape(body), body != ""
 	case strings.HasPrefix(sel, "text/"):
 		return refs.ByText(pUnescape(sel[len("text/"):]), false), "", "", len(sel) > len("text/")
 	case strings.HasPrefix(sel, "xpath/"):
-		return refs.Locator{}, "", "", false
+		return refs.ByXPath(sel[len("xpath/"):]), "", "", len(sel) > len("xpath/")
 	case strings.HasPrefix(sel, "pierce/"):
 		return refs.ByCSS(sel[len("pierce/"):]), "", "", len(sel) > len("pierce/")
 	}

@@ -235,3 +235,57 @@ func dialogCall(d DialogAnswer, quote func(string) string) string {
 	}
 	return "dialog.accept()"
 }
+
+// exportCandidates are t's locators in the order an export tries them:
+// the chosen one first unless it picks the element by position or by a
+// digit-bearing text (a price, a count), in which case the fallbacks that
+// do neither (nor lean on generated ids or classes) go before it, those
+// by words (role, label, text, the text-anchored XPath) before CSS. A
+// replay by Ariadne checks each element's identity; an exported test
+// cannot, so it starts with the locator least likely to find another.
+func exportCandidates(t Target) []refs.Locator {
+	cands := t.Candidates()
+	risky := func(l refs.Locator) bool {
+		for _, f := range refs.Durability(l) {
+			switch f {
+			case refs.FlagPosition, refs.FlagDigits, refs.FlagGeneratedID, refs.FlagGeneratedClass:
+				return true
+			}
+		}
+		return false
+	}
+	if len(cands) == 0 || !risky(cands[0]) {
+		return cands
+	}
+	// Words over ids and classes: an id can be random per render without
+	// looking generated.
+	var words, css, rest []refs.Locator
+	for _, l := range cands[1:] {
+		switch {
+		case risky(l):
+			rest = append(rest, l)
+		case l.Target().Kind == refs.KindCSS:
+			css = append(css, l)
+		default:
+			words = append(words, l)
+		}
+	}
+	return append(append(append(words, css...), cands[0]), rest...)
+}
+
+// exportLocator is the locator an exported test finds t by: the first
+// of exportCandidates.
+func exportLocator(t Target) refs.Locator {
+	if c := exportCandidates(t); len(c) > 0 {
+		return c[0]
+	}
+	return t.Locator
+}
+
+// viewportOf is the recording's viewport, or nil when it has none.
+func viewportOf(rec *Recording) *Viewport {
+	if vp := rec.Viewport; vp != nil && vp.Width > 0 && vp.Height > 0 {
+		return vp
+	}
+	return nil
+}

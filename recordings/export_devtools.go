@@ -47,13 +47,24 @@ func ExportDevTools(rec *Recording, w io.Writer) error {
 			IsMobile: &vp.IsMobile, HasTouch: &vp.HasTouch, IsLandscape: new(vp.Width > vp.Height),
 		})
 	}
-	e := devtoolsEmitter{attr: testIDAttr(rec), scroll: map[string]Point{}}
+	e := devtoolsEmitter{attr: testIDAttr(rec), scroll: map[string]Point{}, tabURL: map[int]string{}}
+	// The format names a tab by its URL: a step that does not say the URL
+	// of its tab (a close-tab step) gets the last one the steps before it
+	// saw there.
 	for _, a := range acts {
 		steps, err := e.action(a)
 		if err != nil {
 			return fmt.Errorf("step %d: %w", a.N, err)
 		}
 		flow.Steps = append(flow.Steps, steps...)
+		switch s := a.Step; {
+		case s.Kind == Navigate:
+			e.tabURL[s.Tab] = s.URL
+		case s.URLAfter != "":
+			e.tabURL[s.Tab] = s.URLAfter
+		case s.URLBefore != "":
+			e.tabURL[s.Tab] = s.URLBefore
+		}
 	}
 	return writeJSON(w, flow)
 }
@@ -77,11 +88,13 @@ type devtoolsEmitter struct {
 	// scroll is the scroll position each tab (and element) has reached:
 	// Ariadne records wheel deltas, the format wants positions.
 	scroll map[string]Point
+	// tabURL is the last URL each tab was seen at.
+	tabURL map[int]string
 }
 
 func (e devtoolsEmitter) action(a action) ([]devtoolsStep, error) {
 	s := a.Step
-	base, err := devtoolsBase(s)
+	base, err := e.base(s)
 	if err != nil {
 		return nil, err
 	}
@@ -103,11 +116,14 @@ func (e devtoolsEmitter) action(a action) ([]devtoolsStep, error) {
 	return append(out, steps...), nil
 }
 
-// devtoolsBase is the target and frame of s.
-func devtoolsBase(s Step) (devtoolsStep, error) {
+// base is the target and frame of s.
+func (e devtoolsEmitter) base(s Step) (devtoolsStep, error) {
 	var d devtoolsStep
 	d.Target = "main"
 	if s.Tab != 0 {
+		if s.URLBefore == "" {
+			s.URLBefore = e.tabURL[s.Tab]
+		}
 		if s.URLBefore == "" {
 			return d, fmt.Errorf("the step acts in tab %d but has no urlBefore, which DevTools needs to name the tab", s.Tab)
 		}
@@ -117,6 +133,7 @@ func devtoolsBase(s Step) (devtoolsStep, error) {
 		return d, fmt.Errorf("the step is in the frame %s but has no framePath, which DevTools needs to find it", s.Frame.Internal())
 	}
 	d.Frame = s.FramePath
+	d.Timeout = s.Timeout
 	return d, nil
 }
 
@@ -219,7 +236,7 @@ func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error)
 		}
 		return out, nil
 	case Press:
-		out := e.chord(base, splitKey(s.Key))
+		out := e.chord(base, splitKey(canonicalChord(s.Key)))
 		if s.Navigated {
 			out[len(out)-1].AssertedEvents = []devtoolsEvent{{Type: "navigation", URL: s.URLAfter}}
 		}

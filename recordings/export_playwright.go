@@ -20,8 +20,24 @@ func ExportPlaywright(rec *Recording, w io.Writer) error {
 	}
 	var b strings.Builder
 	b.WriteString("import { test, expect } from '@playwright/test';\n\n")
+	var use []string
 	if attr := testIDAttr(rec); attr != "" && attr != refs.DefaultTestIDAttr {
-		fmt.Fprintf(&b, "test.use({ testIdAttribute: %s });\n\n", jsString(attr))
+		use = append(use, "testIdAttribute: "+jsString(attr))
+	}
+	if vp := viewportOf(rec); vp != nil {
+		use = append(use, fmt.Sprintf("viewport: { width: %d, height: %d }", vp.Width, vp.Height))
+		if vp.DeviceScaleFactor > 0 {
+			use = append(use, "deviceScaleFactor: "+strconv.FormatFloat(vp.DeviceScaleFactor, 'f', -1, 64))
+		}
+		if vp.IsMobile {
+			use = append(use, "isMobile: true")
+		}
+		if vp.HasTouch {
+			use = append(use, "hasTouch: true")
+		}
+	}
+	if len(use) > 0 {
+		fmt.Fprintf(&b, "test.use({ %s });\n\n", strings.Join(use, ", "))
 	}
 	if hasSecrets(rec) {
 		b.WriteString("// secret reads a value the recording kept out of this file.\n" +
@@ -55,7 +71,7 @@ func (e tsEmitter) line(format string, args ...any) {
 
 // loc returns the locator expression of t in step s: page.getBy...
 func (tsEmitter) loc(s Step, t Target) string {
-	return frameReceiver(s, pageVar(s.Tab), "mainFrame()", "childFrames()") + "." + t.Locator.Within(s.Frame).Code(refs.JavaScript)
+	return frameReceiver(s, pageVar(s.Tab), "mainFrame()", "childFrames()") + "." + exportLocator(t).Within(s.Frame).Code(refs.JavaScript)
 }
 
 // frameReceiver is what a locator is looked up on: the page, or for a
@@ -124,9 +140,9 @@ func (e tsEmitter) statement(s Step) ([]string, error) {
 		return []string{"await " + loc + ".pressSequentially(" + tsValue(s.Text) + ");"}, nil
 	case Press:
 		if loc == "" {
-			return []string{"await " + page + ".keyboard.press(" + jsString(s.Key) + ");"}, nil
+			return []string{"await " + page + ".keyboard.press(" + jsString(canonicalChord(s.Key)) + ");"}, nil
 		}
-		return []string{"await " + loc + ".press(" + jsString(s.Key) + ");"}, nil
+		return []string{"await " + loc + ".press(" + jsString(canonicalChord(s.Key)) + ");"}, nil
 	case Select:
 		return []string{"await " + loc + ".selectOption(" + stringsLiteral(jsString, s.Values) + ");"}, nil
 	case Check:

@@ -23,14 +23,33 @@ func ExportPython(rec *Recording, w io.Writer) error {
 	if hasSecrets(rec) {
 		b.WriteString("import os\n\n")
 	}
-	if customAttr {
+	vp := viewportOf(rec)
+	if customAttr || vp != nil {
 		b.WriteString("import pytest\n")
+	}
+	if customAttr {
 		b.WriteString("from playwright.sync_api import Page, Playwright, expect\n\n\n")
 		b.WriteString("@pytest.fixture(scope=\"session\", autouse=True)\n")
 		b.WriteString("def test_id_attribute(playwright: Playwright) -> None:\n")
 		fmt.Fprintf(&b, "    playwright.selectors.set_test_id_attribute(%s)\n\n\n", pyString(attr))
 	} else {
 		b.WriteString("from playwright.sync_api import Page, expect\n\n\n")
+	}
+	if vp != nil {
+		// pytest-playwright builds each test's context from this fixture.
+		b.WriteString("@pytest.fixture(scope=\"session\")\n")
+		b.WriteString("def browser_context_args(browser_context_args):\n")
+		ctx := fmt.Sprintf(`"viewport": {"width": %d, "height": %d}`, vp.Width, vp.Height)
+		if vp.DeviceScaleFactor > 0 {
+			ctx += `, "device_scale_factor": ` + strconv.FormatFloat(vp.DeviceScaleFactor, 'f', -1, 64)
+		}
+		if vp.IsMobile {
+			ctx += `, "is_mobile": True`
+		}
+		if vp.HasTouch {
+			ctx += `, "has_touch": True`
+		}
+		fmt.Fprintf(&b, "    return {**browser_context_args, %s}\n\n\n", ctx)
 	}
 	b.WriteString("def test_recording(page: Page) -> None:\n")
 	fmt.Fprintf(&b, "    # %s\n", oneLine(title(rec)))
@@ -55,7 +74,7 @@ func (e pyEmitter) line(depth int, s string) {
 }
 
 func (pyEmitter) loc(s Step, t Target) string {
-	return frameReceiver(s, pageVar(s.Tab), "main_frame", "child_frames") + "." + t.Locator.Within(s.Frame).Code(refs.Python)
+	return frameReceiver(s, pageVar(s.Tab), "main_frame", "child_frames") + "." + exportLocator(t).Within(s.Frame).Code(refs.Python)
 }
 
 func pyValue(v Value) string {
@@ -112,9 +131,9 @@ func (e pyEmitter) statement(s Step) ([]string, error) {
 		return []string{loc + ".press_sequentially(" + pyValue(s.Text) + ")"}, nil
 	case Press:
 		if loc == "" {
-			return []string{page + ".keyboard.press(" + pyString(s.Key) + ")"}, nil
+			return []string{page + ".keyboard.press(" + pyString(canonicalChord(s.Key)) + ")"}, nil
 		}
-		return []string{loc + ".press(" + pyString(s.Key) + ")"}, nil
+		return []string{loc + ".press(" + pyString(canonicalChord(s.Key)) + ")"}, nil
 	case Select:
 		return []string{loc + ".select_option(" + stringsLiteral(pyString, s.Values) + ")"}, nil
 	case Check:

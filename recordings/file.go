@@ -304,12 +304,27 @@ func (w *Writer) rewrite(path string, steps []Step) error {
 	if w.f == nil {
 		return os.ErrClosed
 	}
+	if err := writeAtomic(path, &Recording{Header: w.header, Steps: steps}); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return err
+	}
+	w.f.Close()
+	w.f, w.path = f, path
+	return nil
+}
+
+// writeAtomic writes rec to a temporary file beside path, syncs it and
+// renames it over path.
+func writeAtomic(path string, rec *Recording) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	err = Encode(tmp, &Recording{Header: w.header, Steps: steps})
+	err = Encode(tmp, rec)
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -326,12 +341,6 @@ func (w *Writer) rewrite(path string, steps []Step) error {
 		return err
 	}
 	syncDir(path)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		return err
-	}
-	w.f.Close()
-	w.f, w.path = f, path
 	return nil
 }
 

@@ -143,6 +143,9 @@ func popupRecording(origin string) *Recording {
 			window,
 			expectText(status(), "Opened window"),
 			inTab(Step{Kind: Close}),
+			// The window's own button closes it (window.close()).
+			{Kind: Click, Tab: 2, URLBefore: origin + "/popup-target.html",
+				Target: tgt(refs.ByRole("button", "Close me", false), "button", "Close me", refs.ByCSS("#close"))},
 		},
 	}
 }

@@ -53,6 +53,7 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 	var flow struct {
 		Title             string            `json:"title"`
 		SelectorAttribute string            `json:"selectorAttribute"`
+		Timeout           int               `json:"timeout"`
 		Steps             []json.RawMessage `json:"steps"`
 	}
 	dec := json.NewDecoder(r)
@@ -72,6 +73,9 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 		if err := json.Unmarshal(raw, &d); err != nil {
 			im.problem(i, "", err)
 			continue
+		}
+		if d.Timeout == 0 {
+			d.Timeout = flow.Timeout // the flow's timeout is each step's
 		}
 		if err := im.step(i, d); err != nil {
 			im.problem(i, d.Type, err)
@@ -132,7 +136,7 @@ func (im *importer) step(i int, d devtoolsStep) error {
 	if err != nil {
 		return err
 	}
-	s := Step{Tab: tab, FramePath: d.Frame}
+	s := Step{Tab: tab, FramePath: d.Frame, Timeout: d.Timeout}
 	if tab != 0 {
 		s.URLBefore = d.Target
 	}
@@ -177,8 +181,10 @@ func (im *importer) step(i int, d devtoolsStep) error {
 			s.Button = "right"
 		case "auxiliary":
 			s.Button = "middle"
+		case "back", "forward":
+			return fmt.Errorf("button %q: Ariadne cannot press the mouse's %s button (record a %s step instead)", d.Button, d.Button, d.Button)
 		default:
-			s.Button = d.Button
+			return fmt.Errorf("button %q is not a DevTools button (primary, auxiliary, secondary, back, forward)", d.Button)
 		}
 		for _, k := range im.held {
 			if !slices.Contains(modifierKeys, k) {
@@ -203,6 +209,10 @@ func (im *importer) step(i int, d devtoolsStep) error {
 			return errors.New("no value")
 		}
 		s.Kind, s.Text = Fill, importValue(*d.Value)
+		if selectsOption(d.Selectors) {
+			// A change of a <select> picks the option with that value.
+			s.Kind, s.Text, s.Values = Select, Value{}, []string{*d.Value}
+		}
 	case "keyDown":
 		im.held = append(im.held, importKey(d.Key))
 		im.pressed = false
@@ -421,3 +431,28 @@ func importExpression(e string) (*Assertion, error) {
 	}
 	return a, nil
 }
+
+// selectsOption reports whether a change step's selectors name a
+// <select>: an ARIA combobox or listbox, or CSS whose last compound is a
+// select element. (A change the selectors do not tell is imported as a
+// fill; replay then selects the option if the element is a select.)
+func selectsOption(sels []devtoolsSelector) bool {
+	for _, sel := range sels {
+		if len(sel) == 0 {
+			continue
+		}
+		last := sel[len(sel)-1]
+		if m := ariaSel.FindStringSubmatch(strings.TrimPrefix(last, "aria/")); strings.HasPrefix(last, "aria/") && m != nil &&
+			(m[2] == "combobox" || m[2] == "listbox") {
+			return true
+		}
+		last = strings.TrimPrefix(last, "pierce/")
+		fields := strings.Fields(last)
+		if len(fields) > 0 && selectTag.MatchString(fields[len(fields)-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+var selectTag = regexp.MustCompile(`^select([#.\[:]|$)`)

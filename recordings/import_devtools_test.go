@@ -158,7 +158,10 @@ func TestImportDevTools(t *testing.T) {
 		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	click := rec.Steps[1]
-	if !reflect.DeepEqual(click.Target.Fallbacks, []refs.Locator{refs.ByLabel("Search", true)}) || *click.Position != (Point{10, 4}) {
+	// aria/Search has no role: any element with that accessible name.
+	if fb := click.Target.Fallbacks; len(fb) < 4 || !reflect.DeepEqual(fb[:3], []refs.Locator{refs.ByXPath(`//*[@id="q"]`),
+		refs.ByLabel("Search", true), refs.ByRole("button", "Search", true)}) || click.Target.Identity == nil ||
+		click.Target.Identity.Name != "Search" || click.Target.Identity.Role != "" || *click.Position != (Point{10, 4}) {
 		t.Errorf("first click: %+v", click)
 	}
 	if rec.Steps[11].Assert.Not != true {
@@ -175,12 +178,54 @@ func TestImportDevToolsErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want %q", tc.in, err, tc.want)
 		}
 	}
-	rec, err := ImportDevTools(strings.NewReader(`{"title":"x","steps":[{"type":"keyUp","key":"a"},{"type":"click","selectors":[["xpath//a"]],"offsetX":1,"offsetY":1}]}`))
+	rec, err := ImportDevTools(strings.NewReader(`{"title":"x","steps":[{"type":"keyUp","key":"a"},{"type":"click","selectors":[["xpath/"]],"offsetX":1,"offsetY":1}]}`))
 	var ie *ImportError
 	if !errors.As(err, &ie) || len(ie.Problems) != 2 || len(rec.Steps) != 0 {
 		t.Fatalf("got %v, %+v", err, rec)
 	}
 	if !strings.Contains(ie.Error(), "not down") || !strings.Contains(ie.Error(), "no selector Ariadne can use") {
 		t.Errorf("message: %v", ie)
+	}
+}
+
+// TestImportDevToolsMeaning: what each field means in @puppeteer/replay
+// is what the import means.
+func TestImportDevToolsMeaning(t *testing.T) {
+	rec, err := ImportDevTools(strings.NewReader(`{"title":"x","timeout":7000,"steps":[
+		{"type":"navigate","url":"https://example.com/"},
+		{"type":"change","selectors":[["aria/Country[role=\"combobox\"]"],["#country"]],"value":"fr"},
+		{"type":"change","selectors":[["form select"]],"value":"jp","timeout":2000},
+		{"type":"change","selectors":[["#email"]],"value":"ada@example.com"},
+		{"type":"click","selectors":[["custom-element","button"]],"offsetX":1,"offsetY":1}
+	]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := []Kind{Navigate, Select, Select, Fill, Click}
+	for i, s := range rec.Steps {
+		if i < len(kinds) && s.Kind != kinds[i] {
+			t.Errorf("step %d is a %s, want %s", i+1, s.Kind, kinds[i])
+		}
+	}
+	if len(rec.Steps) != len(kinds) {
+		t.Fatalf("%d steps, want %d", len(rec.Steps), len(kinds))
+	}
+	if v := rec.Steps[1].Values; len(v) != 1 || v[0] != "fr" {
+		t.Errorf("select values %v", v)
+	}
+	if rec.Steps[1].Timeout != 7000 || rec.Steps[2].Timeout != 2000 {
+		t.Errorf("timeouts %d, %d: want the flow's 7000 and the step's 2000", rec.Steps[1].Timeout, rec.Steps[2].Timeout)
+	}
+	var out bytes.Buffer
+	if err := ExportDevTools(rec, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"custom-element",`) || !strings.Contains(out.String(), `"timeout": 2000`) {
+		t.Errorf("the shadow-piercing list or the timeout was lost:\n%s", out.String())
+	}
+	_, err = ImportDevTools(strings.NewReader(`{"title":"x","steps":[{"type":"navigate","url":"https://example.com/"},
+		{"type":"click","selectors":[["#a"]],"offsetX":1,"offsetY":1,"button":"back"}]}`))
+	if err == nil || !strings.Contains(err.Error(), `button "back"`) {
+		t.Errorf("a back-button click should be refused, naming it: %v", err)
 	}
 }

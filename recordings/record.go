@@ -3,6 +3,7 @@ package recordings
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -37,6 +38,20 @@ type Element struct {
 	// Password is set for a password field: what is typed into it is a
 	// secret.
 	Password bool
+	// Identity is who the element Best finds is, Dup how many elements of
+	// its document share its role and name; XPath a text-anchored XPath
+	// that finds it alone ("" if none). The browser reads them after Best.
+	Identity *Identity
+	Dup      int
+	XPath    string
+}
+
+// SetEvidence records who e's element is (role, accessible name, its
+// container, how many elements share the role and name) and a
+// text-anchored XPath for it, as the browser read them.
+func (e *Element) SetEvidence(role, name, within string, dup int, xpath string) {
+	e.Identity = &Identity{Role: role, Name: name, Within: within}
+	e.Dup, e.XPath = dup, xpath
 }
 
 // ErrNoLocator is wrapped by the errors of steps whose element has no
@@ -66,8 +81,32 @@ func (e Element) Target() (frame refs.Locator, t Target, err error) {
 		}
 		t.Fallbacks = append(t.Fallbacks, l)
 	}
+	if e.XPath != "" {
+		x := refs.ByXPath(e.XPath)
+		if !slices.ContainsFunc(t.Fallbacks, func(l refs.Locator) bool { return l.Equal(x) }) {
+			t.Fallbacks = append(t.Fallbacks, x)
+		}
+	}
+	if e.Identity != nil {
+		id := *e.Identity
+		if id.Name != "" && e.Dup <= 1 {
+			id.Within = "" // the name alone tells it
+		}
+		t.Identity = &id
+	}
+	t.Fragile = positional(best)
 	return frame, t, nil
 }
+
+// positional reports whether l picks its element by position: an nth
+// part, CSS such as :nth-of-type(), or an XPath that indexes a node set
+// ("(//article)[2]").
+func positional(l refs.Locator) bool {
+	return slices.Contains(refs.Durability(l), refs.FlagPosition) ||
+		slices.ContainsFunc(l.Parts, func(p refs.Part) bool { return p.Kind == refs.KindXPath && xpathIndex.MatchString(p.XPath) })
+}
+
+var xpathIndex = regexp.MustCompile(`\)\[(\d+|last\(\))\]`)
 
 // splitFrames splits the leading frame parts off l.
 func splitFrames(l refs.Locator) (frame, rest refs.Locator) {
@@ -234,7 +273,7 @@ func (r *Recorder) steps(a Action) ([]Step, error) {
 	}
 	s := Step{
 		Kind: a.Kind, Time: a.Time.UTC(), Tab: r.tab(a.TabID),
-		URL: a.URL, Key: a.Key, Values: a.Values, Files: a.Files,
+		URL: a.URL, Key: canonicalChord(a.Key), Values: a.Values, Files: a.Files,
 		Button: a.Button, Modifiers: a.Modifiers, ClickCount: a.ClickCount, DX: a.DX, DY: a.DY,
 		Navigated: a.Navigated, URLBefore: a.URLBefore, URLAfter: a.URLAfter,
 	}

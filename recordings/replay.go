@@ -23,8 +23,9 @@ import (
 // Elements are named by the ids Find returns.
 type Driver interface {
 	// Find returns, for each locator (frame parts first), the elements it
-	// matches in tab, in Playwright's order. An element that matched but
-	// cannot be acted on (it is not in the ARIA tree) has the id "".
+	// matches in tab, in Playwright's order, in the ARIA tree or not (a
+	// replay acts on what the locator finds, as Playwright does). A driver
+	// that cannot act on an element gives it the id "".
 	Find(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error)
 	// Do performs step s in its tab, on the elements found for its Target
 	// (el) and To (to), typing text (Text resolved). A step with OpensTab
@@ -39,6 +40,9 @@ type Driver interface {
 	// Aria returns the ARIA snapshot text of el's subtree, el included,
 	// without refs (refs.Text with NoRefs); el "" is the whole page.
 	Aria(ctx context.Context, tab int, el string) (string, error)
+	// Identify says who each of the elements els (ids from Find) of tab
+	// is, so that a replay takes only the recorded element.
+	Identify(ctx context.Context, tab int, els []string) ([]Seen, error)
 }
 
 // ElementState is what assertions read of an element, as Playwright's
@@ -85,8 +89,15 @@ type StepReport struct {
 	// element and a fallback did: Used is that fallback.
 	Healed bool
 	Used   refs.Locator
-	Err    error
+	// Unverified is set on a heal that could not be checked against the
+	// recorded element (the target has no recorded role or name).
+	Unverified bool
+	Err        error
 }
+
+// Fragile reports whether the step's chosen locator picks its element
+// by position.
+func (r StepReport) Fragile() bool { return r.Step.Target.Fragile }
 
 // HealedBy names the rung of the fallback that found the element:
 // "label", "css", ...
@@ -97,6 +108,9 @@ func (r StepReport) HealedBy() string {
 	if rung := refs.RungOf(r.Used); rung != "" {
 		return string(rung)
 	}
+	if t := r.Used.Target(); t.Kind == refs.KindXPath {
+		return "xpath"
+	}
 	return "fallback"
 }
 
@@ -105,6 +119,17 @@ type Result struct {
 	Steps    []StepReport
 	Healed   int
 	Duration time.Duration
+}
+
+// Heals returns the reports of the steps that were healed.
+func (r *Result) Heals() []StepReport {
+	var out []StepReport
+	for _, s := range r.Steps {
+		if s.Healed {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // StepError is the error of a replay that failed: the step, and why.
@@ -156,7 +181,9 @@ func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Re
 			o.Progress(rep)
 		}
 		t0 := time.Now()
-		rep.Healed, rep.Used, rep.Err = r.step(ctx, a)
+		var f found
+		f, rep.Err = r.step(ctx, a)
+		rep.Healed, rep.Used, rep.Unverified = f.healed, f.used, f.unverified
 		rep.Duration, rep.Done = time.Since(t0), true
 		if rep.Healed {
 			res.Healed++
@@ -172,6 +199,14 @@ func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Re
 	}
 	res.Duration = time.Since(start)
 	return res, nil
+}
+
+// timeout is how long step s may wait.
+func (r *replayer) timeout(s Step) time.Duration {
+	if s.Timeout > 0 {
+		return time.Duration(s.Timeout) * time.Millisecond
+	}
+	return r.o.Timeout
 }
 
 // checkSecrets resolves every secret of rec, and names all that are unset.
@@ -206,166 +241,74 @@ type replayer struct {
 	o ReplayOptions
 }
 
-// step runs one planned step.
-func (r *replayer) step(ctx context.Context, a action) (healed bool, used refs.Locator, err error) {
+// step runs one planned step and says how its element was found.
+func (r *replayer) step(ctx context.Context, a action) (found, error) {
 	s := a.Step
 	if len(a.Dialogs) > 0 {
 		if err := r.d.ArmDialog(ctx, s.Tab, a.Dialogs[0]); err != nil {
-			return false, refs.Locator{}, err
+			return found{}, err
 		}
 	}
 	text, err := s.Text.Resolve(r.o.Lookup)
 	if err != nil {
-		return false, refs.Locator{}, refs.Wrap(refs.CodeBadArgument, err, "step %d", a.N)
+		return found{}, refs.Wrap(refs.CodeBadArgument, err, "step %d", a.N)
 	}
 	if s.Kind == Assert {
 		return r.assert(ctx, s)
 	}
-	deadline := time.Now().Add(r.o.Timeout)
+	deadline := time.Now().Add(r.timeout(s))
 	for {
 		var el, to string
+		var f found
 		if !s.Target.Locator.IsZero() {
-			f, ferr := r.locate(ctx, s.Tab, s.Frame, s.Target, deadline)
+			tf, ferr := r.locate(ctx, s.Tab, s.Frame, s.Target, deadline)
 			if ferr != nil {
-				return false, refs.Locator{}, ferr
+				return found{}, ferr
 			}
-			el, healed, used = f.id, f.healed, f.used
+			f, el = tf, tf.id
 		}
 		if s.Kind == Drag {
-			f, ferr := r.locate(ctx, s.Tab, s.Frame, s.To, deadline)
+			df, ferr := r.locate(ctx, s.Tab, s.Frame, s.To, deadline)
 			if ferr != nil {
-				return healed, used, fmt.Errorf("the drop target: %w", ferr)
+				return f, fmt.Errorf("the drop target: %w", ferr)
 			}
-			to = f.id
-			if f.healed && !healed {
-				healed, used = true, f.used
+			to = df.id
+			if df.healed && !f.healed {
+				f.healed, f.used, f.unverified = true, df.used, df.unverified
 			}
 		}
 		err = r.d.Do(ctx, s, el, to, text)
+		if s.Kind == Fill && refs.CodeOf(err) == refs.CodeNotEditable {
+			// A DevTools "change" of a <select> sets its value: select
+			// that option (an error that is not not_a_select is the
+			// select's own).
+			sel := s
+			sel.Kind, sel.Values = Select, []string{text}
+			if serr := r.d.Do(ctx, sel, el, to, ""); refs.CodeOf(serr) != refs.CodeNotASelect {
+				err = serr
+			}
+		}
+		if s.Kind == Select && len(s.Values) == 1 && refs.CodeOf(err) == refs.CodeNotASelect {
+			// An imported change of an ARIA combobox that is a text field.
+			fill := s
+			fill.Kind, fill.Values = Fill, nil
+			if ferr := r.d.Do(ctx, fill, el, to, s.Values[0]); refs.CodeOf(ferr) != refs.CodeNotEditable {
+				err = ferr
+			}
+		}
 		// The element may have been re-rendered between the lookup and
 		// the action: look it up again while there is time.
 		if refs.CodeOf(err) == refs.CodeStaleRef && el != "" && time.Now().Before(deadline) && ctx.Err() == nil {
 			continue
 		}
-		return healed, used, err
+		return f, err
 	}
-}
-
-// found is the element a target's locators found.
-type found struct {
-	id     string
-	healed bool
-	used   refs.Locator
-}
-
-// looker looks up one target, again and again while a step waits.
-type looker struct {
-	r      *replayer
-	tab    int
-	t      Target
-	cands  []refs.Locator // the target's locators, chosen first
-	locs   []refs.Locator // the same, inside the step's frames
-	misses int            // looks in a row where the chosen locator failed
-	counts []int          // matches of each locator at the last look
-}
-
-func (r *replayer) looker(tab int, frame refs.Locator, t Target) *looker {
-	l := &looker{r: r, tab: tab, t: t, cands: t.Candidates()}
-	for _, c := range l.cands {
-		l.locs = append(l.locs, c.Within(frame))
-	}
-	return l
-}
-
-// look looks once. It takes the chosen locator if it matches exactly one
-// element, else the first fallback that does, but only once the chosen
-// locator has failed on two looks in a row, so that a page still
-// rendering is not healed. With needID the element must be in the ARIA
-// tree. ok is false when nothing was found this time.
-func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err error) {
-	res, err := l.r.d.Find(ctx, l.tab, l.locs)
-	if err != nil {
-		if c := refs.CodeOf(err); c == refs.CodeStaleRef || c == refs.CodeFrameDetached {
-			return found{}, false, nil // the page is changing: look again
-		}
-		return found{}, false, err
-	}
-	if len(res) != len(l.locs) {
-		return found{}, false, refs.Errorf(refs.CodeInternal, "the driver found %d results for %d locators", len(res), len(l.locs))
-	}
-	l.counts = make([]int, len(res))
-	for i, ids := range res {
-		l.counts[i] = len(ids)
-	}
-	pick := -1
-	if len(res[0]) == 1 {
-		pick, l.misses = 0, 0
-	} else if l.misses++; l.misses >= 2 {
-		for i := 1; i < len(res); i++ {
-			if len(res[i]) == 1 {
-				pick = i
-				break
-			}
-		}
-	}
-	if pick < 0 || (needID && res[pick][0] == "") {
-		return found{}, false, nil
-	}
-	return found{id: res[pick][0], healed: pick > 0, used: l.cands[pick]}, true, nil
-}
-
-// none reports whether no locator matched anything at the last look.
-func (l *looker) none() bool {
-	for _, n := range l.counts {
-		if n > 0 {
-			return false
-		}
-	}
-	return l.counts != nil
-}
-
-// locate looks until the element is found or deadline passes.
-func (r *replayer) locate(ctx context.Context, tab int, frame refs.Locator, t Target, deadline time.Time) (found, error) {
-	l := r.looker(tab, frame, t)
-	for {
-		f, ok, err := l.look(ctx, true)
-		if err != nil {
-			return found{}, err
-		}
-		if ok {
-			return f, nil
-		}
-		if !time.Now().Before(deadline) {
-			return found{}, l.notFound()
-		}
-		if err := sleepCtx(ctx, r.o.Poll); err != nil {
-			return found{}, err
-		}
-	}
-}
-
-// notFound explains a target none of whose locators matched one element.
-func (l *looker) notFound() error {
-	var parts []string
-	for i, c := range l.cands {
-		n := "?"
-		if i < len(l.counts) {
-			n = strconv.Itoa(l.counts[i])
-		}
-		what := "elements"
-		if n == "1" {
-			what = "element, not in the ARIA tree (hidden)"
-		}
-		parts = append(parts, fmt.Sprintf("%s matched %s %s", c.Code(refs.JavaScript), n, what))
-	}
-	return refs.Errorf(refs.CodeNotLocatable, "after %s, no locator of %s %q matches exactly one element: %s",
-		l.r.o.Timeout, l.t.Role, l.t.Name, strings.Join(parts, "; "))
 }
 
 // assert checks an assertion step until it holds or the time is up.
-func (r *replayer) assert(ctx context.Context, s Step) (healed bool, used refs.Locator, err error) {
+func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	a := *s.Assert
-	deadline := time.Now().Add(r.o.Timeout)
+	deadline := time.Now().Add(r.timeout(s))
 	var l *looker
 	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle {
 		l = r.looker(s.Tab, s.Frame, s.Target)
@@ -379,27 +322,27 @@ func (r *replayer) assert(ctx context.Context, s Step) (healed bool, used refs.L
 		case l == nil:
 			obs.Aria, lookErr = r.d.Aria(ctx, s.Tab, "")
 		default:
-			f, ok, ferr := l.look(ctx, false)
+			got, ok, ferr := l.look(ctx, false)
 			switch {
 			case ferr != nil:
-				return false, refs.Locator{}, ferr
+				return found{}, ferr
 			case !ok:
 				lookErr = l.notFound()
-				if a.Kind == AssertVisible && a.Not && l.none() {
-					lookErr = nil // nothing there: not visible
+				if a.Kind == AssertVisible && a.Not && (l.none() || l.misses >= 2) {
+					lookErr = nil // the recorded element is not there: not visible
 				}
-			case f.id == "":
+			case got.id == "":
 				// Matched, but not in the ARIA tree: hidden.
-				healed, used, obs.Count = f.healed, f.used, 1
+				f, obs.Count = got, 1
 				if a.Kind != AssertVisible {
-					lookErr = refs.Errorf(refs.CodeNotVisible, "%s matches an element that is not in the ARIA tree (hidden)", f.used.Within(s.Frame).Code(refs.JavaScript))
+					lookErr = refs.Errorf(refs.CodeNotVisible, "%s matches an element that is not in the ARIA tree (hidden)", got.used.Within(s.Frame).Code(refs.JavaScript))
 				}
 			default:
-				healed, used, obs.Count = f.healed, f.used, 1
+				f, obs.Count = got, 1
 				if a.Kind == AssertAriaSnapshot {
-					obs.Aria, lookErr = r.d.Aria(ctx, s.Tab, f.id)
+					obs.Aria, lookErr = r.d.Aria(ctx, s.Tab, got.id)
 				} else {
-					obs.State, lookErr = r.d.State(ctx, f.id)
+					obs.State, lookErr = r.d.State(ctx, got.id)
 				}
 			}
 		}
@@ -409,7 +352,7 @@ func (r *replayer) assert(ctx context.Context, s Step) (healed bool, used refs.L
 			err = lookErr
 		}
 		if err == nil {
-			return healed, used, nil
+			return f, nil
 		}
 		if lookErr != nil {
 			// Keep looking while the element is missing or changing; stop
@@ -417,14 +360,14 @@ func (r *replayer) assert(ctx context.Context, s Step) (healed bool, used refs.L
 			switch refs.CodeOf(lookErr) {
 			case refs.CodeNotLocatable, refs.CodeStaleRef, refs.CodeNotVisible, refs.CodeFrameDetached:
 			default:
-				return healed, used, lookErr
+				return f, lookErr
 			}
 		}
 		if !time.Now().Before(deadline) {
-			return healed, used, err
+			return f, err
 		}
 		if err := sleepCtx(ctx, r.o.Poll); err != nil {
-			return healed, used, err
+			return f, err
 		}
 	}
 }

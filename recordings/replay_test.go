@@ -26,6 +26,7 @@ type fakeDriver struct {
 	// onDo changes the page after a step.
 	onDo  func(f *fakeDriver, s Step, el string)
 	doErr map[string][]error // element id -> errors for the next Do calls
+	who   map[string]Seen    // element id -> who it is
 }
 
 func newFakeDriver() *fakeDriver {
@@ -97,6 +98,26 @@ func (f *fakeDriver) Aria(_ context.Context, _ int, el string) (string, error) {
 	return f.aria[el], nil
 }
 
+func (f *fakeDriver) Identify(_ context.Context, _ int, els []string) ([]Seen, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]Seen, len(els))
+	for i, el := range els {
+		out[i] = f.who[el]
+	}
+	return out, nil
+}
+
+// is says who element el is.
+func (f *fakeDriver) is(el, role, name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.who == nil {
+		f.who = map[string]Seen{}
+	}
+	f.who[el] = Seen{Identity: Identity{Role: role, Name: name}}
+}
+
 func (f *fakeDriver) Log() string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -137,6 +158,8 @@ func TestReplayHealsThroughFallbacks(t *testing.T) {
 		{Kind: Assert, Target: tgt(refs.ByText("Error", false), "", ""), Assert: &Assertion{Kind: AssertVisible, Not: true}},
 	}}
 	d.on(refs.ByCSS("#password"), "e5")
+	d.is("e1", "textbox", "Email")
+	d.is("e3", "button", "Sign in")
 	var progress []string
 	o := fast()
 	o.Progress = func(r StepReport) {
@@ -334,8 +357,101 @@ func TestAssertionCheck(t *testing.T) {
 	}
 }
 
+// TestReplayHealsOnlyTheRecordedElement: a fallback that finds one element
+// of another identity is not taken, and the failure says what it found.
+func TestReplayHealsOnlyTheRecordedElement(t *testing.T) {
+	heading := tgt(refs.ByRole("heading", "Thank you!", true), "heading", "Thank you!", refs.ByCSS("h1"))
+	card := func(product string) Target {
+		c := tgt(refs.ByRole("button", "Add to cart", false).Within(refs.ByCSS("div").Filter(product)), "button", "Add to cart",
+			refs.ByRole("button", "Add to cart", false).Nth(1), refs.ByXPath("//button"))
+		c.Identity = &Identity{Role: "button", Name: "Add to cart", Within: product}
+		return c
+	}
+	tests := []struct {
+		name  string
+		setup func(d *fakeDriver)
+		step  Step
+		err   string // "" to pass
+		used  string
+	}{
+		{name: "a heading that says something else is not the recorded one",
+			setup: func(d *fakeDriver) {
+				d.on(refs.ByCSS("h1"), "e1")
+				d.is("e1", "heading", "Payment failed")
+				d.states["e1"] = ElementState{Visible: true}
+			},
+			step: Step{Kind: Assert, Target: heading, Assert: &Assertion{Kind: AssertVisible}},
+			err:  `locator('h1') matched 1 element: heading "Payment failed", not the recorded heading "Thank you!"`},
+		{name: "a new price is the same radio",
+			setup: func(d *fakeDriver) {
+				d.on(refs.ByCSS("#express"), "e1")
+				d.is("e1", "radio", "Express (next day) — $16.99")
+			},
+			step: act(Check, tgt(refs.ByRole("radio", "Express (next day) — $14.99", true), "radio", "Express (next day) — $14.99", refs.ByCSS("#express"))),
+			used: `locator('#express')`},
+		{name: "the button of another card is not the recorded one",
+			setup: func(d *fakeDriver) {
+				d.on(refs.ByRole("button", "Add to cart", false).Nth(1), "e2")
+				d.who = map[string]Seen{"e2": {Identity: Identity{Role: "button", Name: "Add to cart", Within: "Brass pen"}, Texts: []string{"Brass pen"}}}
+			},
+			step: act(Click, card("Linen notebook")),
+			err:  `matched 1 element: button "Add to cart" in "Brass pen", not the recorded button "Add to cart" in "Linen notebook"`},
+		{name: "the button of the same card, moved, is",
+			setup: func(d *fakeDriver) {
+				d.on(refs.ByXPath("//button"), "e3")
+				d.who = map[string]Seen{"e3": {Identity: Identity{Role: "button", Name: "Add to cart", Within: "Sale!"}, Texts: []string{"Sale!", "Linen notebook"}}}
+			},
+			step: act(Click, card("Linen notebook")),
+			used: `locator('xpath=//button')`},
+		{name: "a positional chosen locator is checked too",
+			setup: func(d *fakeDriver) {
+				d.on(refs.ByRole("button", "Add to cart", false).Nth(1), "e2")
+				d.is("e2", "button", "Remove")
+			},
+			step: act(Click, Target{Locator: refs.ByRole("button", "Add to cart", false).Nth(1), Role: "button", Name: "Add to cart", Fragile: true}),
+			err:  `matched 1 element: button "Remove", not the recorded button "Add to cart"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := newFakeDriver()
+			tc.setup(d)
+			res, err := Replay(context.Background(), d, &Recording{Steps: []Step{tc.step}}, fast())
+			if tc.err != "" {
+				if refs.CodeOf(err) != refs.CodeNotLocatable || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want not_locatable with %q", err, tc.err)
+				}
+				if strings.Contains(d.Log(), "click") || strings.Contains(d.Log(), "check") {
+					t.Errorf("acted on the wrong element: %s", d.Log())
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Steps[len(res.Steps)-1].Used.Code(refs.JavaScript); !res.Steps[len(res.Steps)-1].Healed || got != tc.used {
+				t.Errorf("used %s (healed %v), want %s", got, res.Steps[len(res.Steps)-1].Healed, tc.used)
+			}
+		})
+	}
+}
+
 // IsAssertionFailure reports whether err is an assertion that did not hold.
 func IsAssertionFailure(err error) bool {
 	var e *refs.Error
 	return errors.As(err, &e) && e.Code == CodeAssertionFailed
+}
+
+// TestReplayChangeOfASelect: a fill (an imported DevTools change) of a
+// <select> selects the option with that value.
+func TestReplayChangeOfASelect(t *testing.T) {
+	d := newFakeDriver()
+	d.on(refs.ByCSS("#country"), "e1")
+	d.doErr = map[string][]error{"e1": {refs.Errorf(refs.CodeNotEditable, "a select")}}
+	rec := &Recording{Steps: []Step{fill(tgt(refs.ByCSS("#country"), "", ""), Plain("fr"))}}
+	if _, err := Replay(context.Background(), d, rec, fast()); err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Log(); got != "fill e1 fr; select e1" {
+		t.Errorf("driver calls: %s", got)
+	}
 }

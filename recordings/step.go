@@ -122,6 +122,11 @@ type Step struct {
 	DX       float64 `json:"dx,omitempty"` // scroll
 	DY       float64 `json:"dy,omitempty"`
 
+	// Timeout is how long the step may wait for its element or condition,
+	// in milliseconds; 0 means the replay's own (--action-timeout). An
+	// imported DevTools step's timeout.
+	Timeout int `json:"timeout,omitempty"`
+
 	Dialog *DialogAnswer `json:"dialog,omitempty"`
 	Assert *Assertion    `json:"assert,omitempty"`
 
@@ -141,11 +146,28 @@ type Target struct {
 	Fallbacks []refs.Locator `json:"fallbacks,omitempty"`
 	Role      string         `json:"role,omitempty"`
 	Name      string         `json:"name,omitempty"`
+	// Identity is who the element the locators found was (see Identity.Is);
+	// a replay takes a locator's element only if it is the same. Recordings
+	// made before identities were recorded (and imports) have none: their
+	// fallbacks are checked against Role and Name.
+	Identity *Identity `json:"identity,omitempty"`
+	// Fragile is set when the chosen locator picks the element by its
+	// position (nth): replays say so on the step.
+	Fragile bool `json:"fragile,omitempty"`
 }
 
 // IsZero reports whether t names no element.
 func (t Target) IsZero() bool {
-	return t.Locator.IsZero() && len(t.Fallbacks) == 0 && t.Role == "" && t.Name == ""
+	return t.Locator.IsZero() && len(t.Fallbacks) == 0 && t.Role == "" && t.Name == "" && t.Identity == nil
+}
+
+// identity is what a found element must be: the recorded Identity, or
+// else Role and Name; ok is false when nothing was recorded.
+func (t Target) identity() (id Identity, ok bool) {
+	if t.Identity != nil {
+		return *t.Identity, true
+	}
+	return Identity{Role: t.Role, Name: t.Name}, t.Role != "" || t.Name != ""
 }
 
 // Candidates returns the chosen locator then the fallbacks, skipping empty ones.

@@ -20,6 +20,7 @@ const (
 	KindTitle       Kind = "title"       // getByTitle
 	KindText        Kind = "text"        // getByText
 	KindCSS         Kind = "css"         // locator(css)
+	KindXPath       Kind = "xpath"       // locator('xpath=...')
 	KindFrame       Kind = "frame"       // locator(css).contentFrame()
 	KindNth         Kind = "nth"         // nth(i), first(), last()
 	KindFilter      Kind = "filter"      // filter({ hasText })
@@ -61,6 +62,8 @@ type Part struct {
 	// CSS is the selector of a KindCSS step, or of the iframe element of a
 	// KindFrame step.
 	CSS string `json:"css,omitempty"`
+	// XPath is the expression of a KindXPath step (without "xpath=").
+	XPath string `json:"xpath,omitempty"`
 	// Nth is the index of a KindNth step: 0 is the first match, -1 the last.
 	Nth int `json:"nth,omitempty"`
 
@@ -122,6 +125,9 @@ func ByText(text string, exact bool) Locator {
 
 // ByCSS locates by a CSS selector.
 func ByCSS(css string) Locator { return one(Part{Kind: KindCSS, CSS: css}) }
+
+// ByXPath is locator('xpath=...').
+func ByXPath(xpath string) Locator { return one(Part{Kind: KindXPath, XPath: xpath}) }
 
 // Within returns l scoped inside parent: parent's parts, then l's.
 func (l Locator) Within(parent Locator) Locator {
@@ -233,6 +239,10 @@ func (l Locator) Validate() error {
 		case KindCSS, KindFrame:
 			if err := checkCSS(p.CSS); err != nil {
 				return bad(i, "%v", err)
+			}
+		case KindXPath:
+			if strings.TrimSpace(p.XPath) == "" || strings.Contains(p.XPath, ">>") {
+				return bad(i, "XPath %q is empty or contains >>", p.XPath)
 			}
 		case KindNth:
 			if i == 0 || l.Parts[i-1].Kind == KindFrame {

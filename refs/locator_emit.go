@@ -39,6 +39,8 @@ func (l Locator) Internal() string {
 			b.WriteString("internal:text=" + textSelectorValue(p.Text, p.Exact))
 		case KindCSS:
 			b.WriteString(cssPart(p.CSS))
+		case KindXPath:
+			b.WriteString("xpath=" + cssPart(p.XPath))
 		case KindFrame:
 			b.WriteString(cssPart(p.CSS) + " >> internal:control=enter-frame")
 		case KindNth:
@@ -281,6 +283,8 @@ func (d dialect) part(b base, p Part) []string {
 		return []string{d.withExact(b, "getByText", p)}
 	case KindCSS:
 		return []string{d.method("locator") + "(" + d.quote(cssPart(p.CSS)) + ")"}
+	case KindXPath:
+		return []string{d.method("locator") + "(" + d.quote("xpath="+cssPart(p.XPath)) + ")"}
 	case KindFrame:
 		return []string{d.method("locator") + "(" + d.quote(cssPart(p.CSS)) + ")", d.property("contentFrame")}
 	case KindNth:

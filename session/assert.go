@@ -19,6 +19,9 @@ type Expect struct {
 	// Timeout is how long the assertion is retried until it holds; 0 is
 	// the browser's action timeout.
 	Timeout time.Duration
+	// Given says Expected was given, even empty: `assert value REF ""`
+	// asserts an empty value instead of taking the current one.
+	Given bool
 }
 
 // Asserted is an assertion that held.
@@ -43,7 +46,7 @@ func takesCurrent(k recordings.AssertKind) bool {
 // menu both come here.
 func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 	a := c.Assertion
-	needsCurrent := a.Expected == "" && takesCurrent(a.Kind)
+	needsCurrent := !c.Given && a.Expected == "" && takesCurrent(a.Kind)
 	if needsCurrent && a.Not {
 		return nil, refs.Errorf(refs.CodeBadArgument, "assert %s --not needs the text it must not be", a.Kind)
 	}

@@ -198,8 +198,29 @@ func element(ctx context.Context, b Browser, ref string) (*recordings.Element, b
 		return nil, info, refs.Errorf(refs.CodeNotLocatable, "not done: ref %s cannot be recorded: %s", ref, why)
 	}
 	l := ls[0]
-	return &recordings.Element{Best: l.Best.Locator, Candidates: l.Candidates, Role: l.Role, Name: l.Name,
-		FramePath: info.FramePath, Password: info.Password}, info, nil
+	el := &recordings.Element{Best: l.Best.Locator, Candidates: l.Candidates, Role: l.Role, Name: l.Name,
+		FramePath: info.FramePath, Password: info.Password}
+	evidence(ctx, b, ref, el)
+	return el, info, nil
+}
+
+// evidencer is the browser's reading of who an element is and of a
+// text-anchored XPath for it (browser.Evidence), which a replay checks
+// healed elements against. A browser without it (a test's fake) records
+// targets without identity.
+type evidencer interface {
+	Evidence(ctx context.Context, ref string, best refs.Locator) (browser.Evidence, error)
+}
+
+// evidence adds who ref's element is to el, when the browser can say.
+func evidence(ctx context.Context, b Browser, ref string, el *recordings.Element) {
+	eb, ok := b.(evidencer)
+	if !ok {
+		return
+	}
+	if ev, err := eb.Evidence(ctx, ref, el.Best); err == nil {
+		el.SetEvidence(ev.Identity.Role, ev.Identity.Name, ev.Identity.Within, ev.Identity.Dup, ev.XPath)
+	}
 }
 
 // after records a, which worked with out.

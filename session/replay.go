@@ -129,6 +129,11 @@ func (d *Replayer) Do(ctx context.Context, s recordings.Step, el, to, text strin
 	case recordings.Drag:
 		_, err = d.b.Drag(ctx, el, to, o)
 	case recordings.Scroll:
+		if so, ok := d.b.(scrollOver); ok && el != "" {
+			// What a wheel over the element scrolls: it, or the page.
+			_, err = so.ScrollOver(ctx, el, s.DX, s.DY)
+			break
+		}
 		if el != "" {
 			if _, err = d.b.Hover(ctx, el, o); err != nil {
 				break
@@ -264,4 +269,34 @@ func (d *Replayer) SaveFailure(ctx context.Context, file string, tab int) []stri
 		return append(out, fmt.Sprintf("ARIA snapshot: not saved: %v", err))
 	}
 	return append(out, "ARIA snapshot: "+base+".failure.aria.txt")
+}
+
+// identifier is the browser's reading of who elements are
+// (browser.Identify).
+type identifier interface {
+	Identify(ctx context.Context, refList []string) ([]browser.Identity, error)
+}
+
+// Identify says who the elements els are, for recordings.Replay to take
+// only the recorded element. A browser that cannot say (a test's fake)
+// gives not_locatable: no heal is then taken on trust.
+func (d *Replayer) Identify(ctx context.Context, _ int, els []string) ([]recordings.Seen, error) {
+	ib, ok := d.b.(identifier)
+	if !ok {
+		return nil, refs.Errorf(refs.CodeNotLocatable, "this browser cannot say who an element is, so no fallback can be checked")
+	}
+	ids, err := ib.Identify(ctx, els)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]recordings.Seen, len(ids))
+	for i, id := range ids {
+		out[i] = recordings.Seen{Identity: recordings.Identity{Role: id.Role, Name: id.Name, Within: id.Within}, Texts: id.Texts}
+	}
+	return out, nil
+}
+
+// scrollOver is the browser's scroll over an element (browser.ScrollOver).
+type scrollOver interface {
+	ScrollOver(ctx context.Context, ref string, dx, dy float64) (*browser.ActionResult, error)
 }

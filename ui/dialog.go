@@ -20,11 +20,6 @@ type dialogPrompt struct {
 	input *textinput.Model // the answer to a prompt() dialog
 }
 
-var (
-	dialogAccept  = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "accept"))
-	dialogDismiss = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "dismiss"))
-)
-
 // showDialog opens the prompt for d, or queues it behind the one on screen.
 // A dialog blocks the page, so it takes the place of any other overlay.
 func (m *Model) showDialog(d *browser.Dialog) {
@@ -58,8 +53,8 @@ func (m *Model) dialogKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Page.DismissDialogs) {
 		return m.dismissDialogs()
 	}
-	accept := key.Matches(k, dialogAccept)
-	if accept || key.Matches(k, dialogDismiss) {
+	accept := key.Matches(k, m.keys.Fixed.DialogAccept)
+	if accept || key.Matches(k, m.keys.Fixed.DialogDismiss) {
 		text := ""
 		if dp.input != nil {
 			text = dp.input.Value()
@@ -80,7 +75,7 @@ func (m *Model) dialogKey(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // view draws the dialog prompt in a box at most width wide.
-func (dp *dialogPrompt) view(s paneStyles, width int) string {
+func (dp *dialogPrompt) view(s PaneStyles, width int) string {
 	inner := width - 4
 	d := dp.d
 	title := "The page shows an alert"

@@ -36,6 +36,8 @@ type fakeBrowser struct {
 	onAct   func(f *fakeBrowser, verb, ref, arg string) // changes the page
 	picks   chan string                                 // what Pick returns
 	options []browser.Option
+
+	aliveChecks int // calls of Alive: the live checks so far
 }
 
 const fakeURL = "https://shop.test/"
@@ -239,7 +241,15 @@ func (f *fakeBrowser) AnswerDialog(ctx context.Context, accept bool, text string
 func (f *fakeBrowser) Alive() bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.aliveChecks++
 	return f.alive
+}
+
+// checks returns how many times Alive was asked (once per live check).
+func (f *fakeBrowser) checks() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.aliveChecks
 }
 
 func (f *fakeBrowser) Close() error {
@@ -414,7 +424,9 @@ func (h *harness) send(msg tea.Msg) {
 	h.run(cmd)
 }
 
-// until feeds messages to the model until cond holds.
+// until feeds messages to the model until cond holds. cond is checked
+// after each message and every 20 ms, for what Cmds do without a message
+// (a highlight).
 func (h *harness) until(what string, cond func() bool) {
 	h.t.Helper()
 	deadline := time.After(20 * time.Second)
@@ -422,6 +434,7 @@ func (h *harness) until(what string, cond func() bool) {
 		select {
 		case msg := <-h.msgs:
 			h.send(msg)
+		case <-time.After(20 * time.Millisecond):
 		case <-deadline:
 			h.t.Fatalf("timed out waiting for %s; status %q; screen:\n%s", what, h.m.StatusText(), h.screen())
 		}

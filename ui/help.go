@@ -17,12 +17,6 @@ type helpView struct {
 	rows   int // lines of the last render, for scrolling
 }
 
-var (
-	helpUp    = key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll"))
-	helpDown  = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll"))
-	helpClose = key.NewBinding(key.WithKeys("esc", "q", "?"), key.WithHelp("esc/?", "close"))
-)
-
 func (m *Model) openHelp() {
 	m.closeOverlay()
 	m.help = &helpView{}
@@ -32,22 +26,22 @@ func (m *Model) openHelp() {
 func (m *Model) helpKey(k tea.KeyPressMsg) {
 	h := m.help
 	switch {
-	case key.Matches(k, helpClose), key.Matches(k, m.keys.Global.Help):
+	case key.Matches(k, m.keys.Fixed.HelpClose), key.Matches(k, m.keys.Global.Help):
 		m.closeOverlay()
-	case key.Matches(k, helpUp):
+	case key.Matches(k, m.keys.Fixed.HelpUp):
 		h.offset = max(h.offset-1, 0)
-	case key.Matches(k, helpDown):
+	case key.Matches(k, m.keys.Fixed.HelpDown):
 		h.offset++
-	case k.String() == "pgdown", k.String() == "space":
+	case key.Matches(k, m.keys.Fixed.HelpPageDown):
 		h.offset += 10
-	case k.String() == "pgup":
+	case key.Matches(k, m.keys.Fixed.HelpPageUp):
 		h.offset = max(h.offset-10, 0)
 	}
 }
 
 // helpSections renders each mode of the keymap as lines: a heading, then
 // one "key  description" line per binding.
-func helpSections(km keymap.KeyMap, s paneStyles) [][]string {
+func helpSections(km keymap.KeyMap, s PaneStyles) [][]string {
 	var out [][]string
 	add := func(title string, bs []key.Binding) {
 		w := 0
@@ -64,17 +58,14 @@ func helpSections(km keymap.KeyMap, s paneStyles) [][]string {
 	for _, mode := range keymap.Modes() {
 		add(string(mode), km.ByMode(mode))
 	}
-	add("When the browser died", []key.Binding{relaunchKey})
-	add("In prompts and pickers", []key.Binding{
-		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply / choose / accept a dialog")),
-		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel / close / dismiss a dialog")),
-		pickerDelete,
-	})
+	f := &km.Fixed
+	add("When the browser died", []key.Binding{f.Relaunch})
+	add("In prompts and pickers", []key.Binding{f.Apply, f.Cancel, f.PickerCloseTab})
 	return out
 }
 
 // view draws the help in a box of width×height.
-func (h *helpView) view(km keymap.KeyMap, s paneStyles, width, height int) string {
+func (h *helpView) view(km keymap.KeyMap, s PaneStyles, width, height int) string {
 	inner := width - 4
 	body := helpColumns(helpSections(km, s), inner)
 	rows := max(height-3, 1)

@@ -12,14 +12,10 @@ import (
 	"github.com/ariadne-tui/ariadne/session"
 )
 
-// relaunchKey relaunches a browser that died. It is not in the keymap: it
-// only means something then, and ctrl+l is free in every mode.
-var relaunchKey = key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "relaunch the browser"))
-
 // key routes a key press: to the overlay that is open, else to the tree.
 func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	m.notice = ""
-	if k.String() == "ctrl+c" {
+	if key.Matches(k, m.keys.Fixed.Interrupt) {
 		return m.quit()
 	}
 	switch m.over {
@@ -68,9 +64,9 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 		m.openHelp()
 	case key.Matches(k, km.Global.Detail):
 		m.showDetails = !m.showDetails
-	case key.Matches(k, relaunchKey):
+	case key.Matches(k, m.keys.Fixed.Relaunch):
 		if m.b != nil && !m.dead {
-			m.setStatus(statusInfo, "the browser is running; "+relaunchKey.Help().Key+" relaunches it only after it died")
+			m.setStatus(statusInfo, "the browser is running; "+m.keys.Fixed.Relaunch.Help().Key+" relaunches it only after it died")
 			return nil
 		}
 		return m.launch()

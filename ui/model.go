@@ -95,7 +95,7 @@ type locEntry struct {
 type Model struct {
 	opts   Options
 	keys   keymap.KeyMap
-	styles paneStyles
+	styles PaneStyles
 
 	b      Browser
 	bgen   int           // bumped on every new browser, to drop its old events
@@ -154,6 +154,8 @@ func New(o Options) *Model {
 	if len(o.Keys.Tree.Down.Keys()) == 0 {
 		o.Keys = keymap.Default()
 	}
+	o.Keys.Fixed = keymap.Fixed() // not configurable
+
 	if o.SettleDelay == 0 {
 		o.SettleDelay = 150 * time.Millisecond
 	}
@@ -166,7 +168,7 @@ func New(o Options) *Model {
 	m := &Model{
 		opts:        o,
 		keys:        o.Keys,
-		styles:      defaultPaneStyles(true),
+		styles:      DefaultStyles(true).Pane,
 		tree:        NewTree(nil),
 		url:         o.URL,
 		showDetails: true,
@@ -300,8 +302,9 @@ func (m *Model) View() tea.View {
 }
 
 func (m *Model) setDark(dark bool) {
-	m.styles = defaultPaneStyles(dark)
-	m.tree.SetStyles(DefaultStyles(dark).Tree)
+	st := DefaultStyles(dark)
+	m.styles = st.Pane
+	m.tree.SetStyles(st.Tree)
 	if m.prompt != nil {
 		m.prompt.setStyles(m.styles)
 	}

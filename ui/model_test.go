@@ -469,7 +469,9 @@ func TestModelLiveFollow(t *testing.T) {
 	setText(f.pages[fakeURL], "changed by the page", "unseen")
 	f.version++
 	f.mu.Unlock()
-	time.Sleep(100 * time.Millisecond)
+	// Let live checks run (counted, not timed), then look.
+	n := f.checks()
+	h.until("three live checks", func() bool { return f.checks() >= n+3 })
 	h.settle()
 	if strings.Contains(h.screen(), "unseen") {
 		t.Error("the tree followed the page with follow off")

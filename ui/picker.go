@@ -45,16 +45,6 @@ type picker struct {
 }
 
 // The picker's keys.
-var (
-	pickerUp     = key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up"))
-	pickerDown   = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
-	pickerPgUp   = key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up"))
-	pickerPgDown = key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down"))
-	pickerChoose = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose"))
-	pickerClose  = key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close"))
-	pickerDelete = key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", "close tab"))
-)
-
 func (m *Model) openPicker(p *picker) {
 	m.picker = p
 	m.over = overlayPicker
@@ -204,23 +194,23 @@ func matchWords(n int) string {
 func (m *Model) pickerKey(k tea.KeyPressMsg) tea.Cmd {
 	p := m.picker
 	switch {
-	case key.Matches(k, pickerClose):
+	case key.Matches(k, m.keys.Fixed.PickerClose):
 		m.closeOverlay()
-	case key.Matches(k, pickerUp):
+	case key.Matches(k, m.keys.Fixed.PickerUp):
 		p.move(-1)
-	case key.Matches(k, pickerDown):
+	case key.Matches(k, m.keys.Fixed.PickerDown):
 		p.move(1)
-	case key.Matches(k, pickerPgUp):
+	case key.Matches(k, m.keys.Fixed.PickerPageUp):
 		p.move(-10)
-	case key.Matches(k, pickerPgDown):
+	case key.Matches(k, m.keys.Fixed.PickerPageDown):
 		p.move(10)
-	case key.Matches(k, pickerDelete) && p.kind == pickTabs:
+	case key.Matches(k, m.keys.Fixed.PickerCloseTab) && p.kind == pickTabs:
 		if p.selectable(p.cursor) {
 			n := p.items[p.cursor].n
 			m.closeOverlay()
 			return m.closeTab(n)
 		}
-	case key.Matches(k, pickerChoose):
+	case key.Matches(k, m.keys.Fixed.PickerChoose):
 		if !p.selectable(p.cursor) {
 			return nil
 		}
@@ -245,7 +235,7 @@ func (m *Model) pickerKey(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // view draws the picker in a box at most width×height.
-func (p *picker) view(s paneStyles, width, height int) string {
+func (p *picker) view(s PaneStyles, width, height int) string {
 	inner := width - 4 // border and padding
 	rows := max(height-4, 1)
 	p.offset = min(p.offset, p.cursor)

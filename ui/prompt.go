@@ -35,12 +35,7 @@ type prompt struct {
 
 // The prompt's own keys. They are fixed, like a shell's: enter answers,
 // esc gives up.
-var (
-	promptAccept = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply"))
-	promptCancel = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
-)
-
-func newInput(label, value string, s paneStyles) textinput.Model {
+func newInput(label, value string, s PaneStyles) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = label
 	ti.SetValue(stripBidi(value))
@@ -64,7 +59,7 @@ func stripBidi(s string) string {
 	}, s)
 }
 
-func (p *prompt) setStyles(s paneStyles) {
+func (p *prompt) setStyles(s PaneStyles) {
 	st := p.input.Styles()
 	st.Focused.Prompt = s.Prompt
 	p.input.SetStyles(st)
@@ -86,10 +81,10 @@ func (m *Model) closeOverlay() {
 func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 	p := m.prompt
 	switch {
-	case key.Matches(k, promptAccept):
+	case key.Matches(k, m.keys.Fixed.PromptAccept):
 		m.closeOverlay()
 		return tea.Batch(m.answer(p, p.input.Value()), m.selectionMoved(false))
-	case key.Matches(k, promptCancel):
+	case key.Matches(k, m.keys.Fixed.PromptCancel):
 		m.closeOverlay()
 		if p.kind == promptFilter {
 			m.tree.ClearFilter()

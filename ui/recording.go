@@ -136,7 +136,7 @@ func (m *Model) toggleRecording() tea.Cmd {
 // current directory) for the page on screen.
 func (m *Model) startRecording(path string) tea.Cmd {
 	if m.b == nil || m.dead {
-		m.setStatus(statusErr, "no browser to record: "+relaunchKey.Help().Key+" relaunches it")
+		m.setStatus(statusErr, "no browser to record: "+m.keys.Fixed.Relaunch.Help().Key+" relaunches it")
 		return nil
 	}
 	m.rec.starting = true
@@ -231,7 +231,7 @@ func (m *Model) saveRecording(path string) tea.Cmd {
 
 // recordPromptKey handles enter in the save-as prompt; other keys edit.
 func (m *Model) recordPromptKey(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, promptAccept) {
+	if key.Matches(k, m.keys.Fixed.PromptAccept) {
 		v := m.prompt.input.Value()
 		m.closeOverlay()
 		return m.saveRecording(v)

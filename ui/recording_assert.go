@@ -71,7 +71,7 @@ func (m *Model) openAssertPicker() tea.Cmd {
 // assertPickerKey handles enter in the assertion menu; other keys move.
 func (m *Model) assertPickerKey(k tea.KeyPressMsg) tea.Cmd {
 	p := m.picker
-	if !key.Matches(k, pickerChoose) {
+	if !key.Matches(k, m.keys.Fixed.PickerChoose) {
 		return m.pickerKey(k)
 	}
 	if !p.selectable(p.cursor) {

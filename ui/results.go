@@ -29,7 +29,7 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 		if r.b == nil {
 			m.dead = true
 			m.fail(r.label, r.err)
-			m.status.text += " — " + relaunchKey.Help().Key + " tries again"
+			m.status.text += " — " + m.keys.Fixed.Relaunch.Help().Key + " tries again"
 			return nil
 		}
 		cmds = append(cmds, m.adopt(r.b))

@@ -6,9 +6,10 @@ import (
 )
 
 // Styles holds every lipgloss style of the UI, so that colours live in one
-// place. Build it with DefaultStyles; other panes add their own group here.
+// place: the one styles root. Build it with DefaultStyles.
 type Styles struct {
 	Tree TreeStyles
+	Pane PaneStyles
 }
 
 // TreeStyles are the styles of the page tree.
@@ -41,7 +42,7 @@ type TreeStyles struct {
 // (Bubble Tea v2 reports it with tea.BackgroundColorMsg).
 func DefaultStyles(isDark bool) Styles {
 	c := lipgloss.LightDark(isDark)
-	return Styles{Tree: TreeStyles{
+	return Styles{Pane: defaultPaneStyles(c), Tree: TreeStyles{
 		Landmark: lipgloss.NewStyle().Foreground(c(lipgloss.Color("#8839EF"), lipgloss.Color("#C6A0F6"))).Bold(true),
 		Heading:  lipgloss.NewStyle().Foreground(c(lipgloss.Color("#D20F39"), lipgloss.Color("#F5A97F"))).Bold(true),
 		Control:  lipgloss.NewStyle().Foreground(c(lipgloss.Color("#1E66F5"), lipgloss.Color("#8AADF4"))),
@@ -59,6 +60,58 @@ func DefaultStyles(isDark bool) Styles {
 		Context:  lipgloss.NewStyle().Foreground(c(lipgloss.Color("#9CA0B0"), lipgloss.Color("#5B6078"))),
 		Empty:    lipgloss.NewStyle().Foreground(c(lipgloss.Color("#9CA0B0"), lipgloss.Color("#6E738D"))).Italic(true),
 	}}
+}
+
+// PaneStyles are the styles of everything around the tree: header, details,
+// status line, prompts, pickers and help. The tree's own are TreeStyles.
+type PaneStyles struct {
+	Brand, Header, Dim, Tab lipgloss.Style
+	Rec                     lipgloss.Style // the recording dot
+	Rule                    lipgloss.Style // pane separators
+
+	Label, Title   lipgloss.Style // details: field names, the element's line
+	Chosen, Flag   lipgloss.Style // the chosen locator's mark, durability flags
+	Unique, NoHits lipgloss.Style // match counts: exactly one, none or several
+
+	Info, OK, Err lipgloss.Style // status line
+
+	Box, BoxTitle lipgloss.Style // pickers, dialogs, help
+	Pick          lipgloss.Style // the picker's selected row
+	Key, Desc     lipgloss.Style // help
+	Prompt        lipgloss.Style
+}
+
+func defaultPaneStyles(c lipgloss.LightDarkFunc) PaneStyles {
+	fg := func(light, dark string) lipgloss.Style {
+		return lipgloss.NewStyle().Foreground(c(lipgloss.Color(light), lipgloss.Color(dark)))
+	}
+	dim := fg("#8C8FA1", "#6E738D")
+	return PaneStyles{
+		Brand:  fg("#8839EF", "#C6A0F6").Bold(true),
+		Header: fg("#4C4F69", "#CAD3F5"),
+		Dim:    dim,
+		Tab:    fg("#179299", "#8BD5CA"),
+		Rec:    lipgloss.NewStyle().Foreground(lipgloss.Color("#E64553")).Bold(true),
+		Rule:   fg("#BCC0CC", "#494D64"),
+
+		Label:  dim,
+		Title:  fg("#1E66F5", "#8AADF4").Bold(true),
+		Chosen: fg("#40A02B", "#A6DA95").Bold(true),
+		Flag:   fg("#DF8E1D", "#EED49F"),
+		Unique: fg("#40A02B", "#A6DA95"),
+		NoHits: fg("#D20F39", "#ED8796"),
+
+		Info: fg("#5C5F77", "#B8C0E0"),
+		OK:   fg("#40A02B", "#A6DA95"),
+		Err:  fg("#D20F39", "#ED8796"),
+
+		Box:      lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(c(lipgloss.Color("#7287FD"), lipgloss.Color("#B7BDF8"))).Padding(0, 1),
+		BoxTitle: fg("#7287FD", "#B7BDF8").Bold(true),
+		Pick:     lipgloss.NewStyle().Background(c(lipgloss.Color("#CCD0DA"), lipgloss.Color("#363A4F"))),
+		Key:      fg("#EA76CB", "#F5BDE6"),
+		Desc:     fg("#5C5F77", "#B8C0E0"),
+		Prompt:   fg("#EA76CB", "#F5BDE6").Bold(true),
+	}
 }
 
 // RoleKind is the kind of a role, which picks its colour.

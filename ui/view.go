@@ -149,19 +149,19 @@ func (m *Model) helpLine(width int) string {
 	var bs []key.Binding
 	switch m.over {
 	case overlayPrompt:
-		bs = []key.Binding{promptAccept, promptCancel}
+		bs = []key.Binding{m.keys.Fixed.PromptAccept, m.keys.Fixed.PromptCancel}
 	case overlayPicker:
-		bs = []key.Binding{pickerUp, pickerDown, pickerChoose, pickerClose}
+		bs = []key.Binding{m.keys.Fixed.PickerUp, m.keys.Fixed.PickerDown, m.keys.Fixed.PickerChoose, m.keys.Fixed.PickerClose}
 		if m.picker.kind == pickTabs {
-			bs = append(bs, pickerDelete)
+			bs = append(bs, m.keys.Fixed.PickerCloseTab)
 		}
 	case overlayDialog:
-		bs = []key.Binding{dialogAccept, dialogDismiss}
+		bs = []key.Binding{m.keys.Fixed.DialogAccept, m.keys.Fixed.DialogDismiss}
 	case overlayHelp:
-		bs = []key.Binding{helpUp, helpDown, helpClose}
+		bs = []key.Binding{m.keys.Fixed.HelpUp, m.keys.Fixed.HelpDown, m.keys.Fixed.HelpClose}
 	default:
 		if m.dead {
-			bs = append(bs, relaunchKey)
+			bs = append(bs, m.keys.Fixed.Relaunch)
 		}
 		if m.busy != nil || m.picking != nil {
 			bs = append(bs, m.keys.Page.Cancel)

@@ -274,6 +274,7 @@ class Page extends PageBase {
         return scope === document ? l : this.within(l, scope, true);
       }
       case "css": return this.byCSS(part.css || "", scope);
+      case "xpath": return A.xpath ? A.xpath.query(part.xpath || "", scope) : null; // browser/js/xpath.js
       default: return null;
     }
     return scope === document ? l : this.within(l, scope, false);

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/mcp"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// mcpVersion is what the server reports to clients as its version.
+const mcpVersion = "0.1.0"
+
+const mcpSummary = `Serve the Model Context Protocol on standard input and output, for coding
+agents: one browser session for the life of the server, driven by
+Playwright MCP's tools (same names and arguments) and Ariadne's own
+(browser_generate_locator, browser_find, browser_snapshot_diff, recording,
+replay). Diagnostics go to standard error. With --cdp-port N another
+terminal can watch the agent's page: ariadne --remote http://127.0.0.1:N`
+
+func runMCP(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "mcp", "mcp [flags]", mcpSummary)
+	port := fs.Int("cdp-port", 0, "serve the DevTools protocol of the launched browser on 127.0.0.1:`PORT`, to watch it with ariadne --remote")
+	lang := fs.String("lang", "javascript", "default language of browser_generate_locator: `javascript|python|java|csharp`")
+	dir := fs.String("output-dir", "", "`DIR` for screenshots, recordings and exports given with relative names (default: the working directory)")
+	bf := addBrowserFlags(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("mcp takes no arguments, got %q", pos)
+	}
+	l, err := refs.ParseLang(*lang)
+	if err != nil {
+		return usagef("--lang: %v", err)
+	}
+	if *port < 0 || *port > 65535 {
+		return usagef("--cdp-port: %d is not a port", *port)
+	}
+	opts, err := bf.options()
+	if err != nil {
+		return err
+	}
+	// Dialogs wait for browser_handle_dialog, unless --dialogs was given.
+	if !flagSet(fs, "dialogs") {
+		opts.Dialogs = "wait"
+	}
+	opts.DebugPort = *port
+	opts.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "ariadne mcp: "+format+"\n", args...) }
+	b, err := browser.Launch(ctx, opts)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	if *port > 0 && opts.Remote == "" {
+		fmt.Fprintf(e.stderr, "ariadne mcp: watch this browser from another terminal with: ariadne --remote http://127.0.0.1:%d\n", *port)
+	}
+	srv := mcp.New(b, mcp.Options{Version: mcpVersion, Lang: l, Dir: *dir})
+	defer srv.Close()
+	t := &sdk.IOTransport{Reader: io.NopCloser(e.stdin), Writer: nopWriteCloser{e.stdout}}
+	if err := srv.Run(ctx, t); err != nil && ctx.Err() == nil {
+		return fmt.Errorf("mcp: %w", err)
+	}
+	return nil
+}
+
+// nopWriteCloser lets the server write to the command's stdout without
+// closing it.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

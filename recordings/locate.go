@@ -1,0 +1,198 @@
+package recordings
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// This file finds a step's element at replay: by the chosen locator, else
+// by a fallback (the step is then healed), and in both cases only if the
+// element found is the recorded one (Identity.Is). A locator that finds
+// one element of another identity is not taken; when no locator finds the
+// recorded element, the step fails not_locatable and says what each one
+// found.
+
+// found is the element a target's locators found.
+type found struct {
+	id     string
+	healed bool
+	used   refs.Locator
+	// unverified is set on a heal whose target has no recorded identity
+	// to check the element against (an old recording, an import).
+	unverified bool
+}
+
+// looker looks up one target, again and again while a step waits.
+type looker struct {
+	r      *replayer
+	tab    int
+	t      Target
+	cands  []refs.Locator // the target's locators, chosen first
+	locs   []refs.Locator // the same, inside the step's frames
+	misses int            // looks in a row where the chosen locator failed
+	counts []int          // matches of each locator at the last look
+	// others says, for a locator that matched one element at the last
+	// look but not the recorded one, who that element is.
+	others []string
+}
+
+func (r *replayer) looker(tab int, frame refs.Locator, t Target) *looker {
+	l := &looker{r: r, tab: tab, t: t, cands: t.Candidates()}
+	for _, c := range l.cands {
+		l.locs = append(l.locs, c.Within(frame))
+	}
+	return l
+}
+
+// look looks once. It takes the chosen locator if it matches exactly one
+// element, else the first fallback that does, but only once the chosen
+// locator has failed on two looks in a row, so that a page still
+// rendering is not healed. A fallback's element (and the chosen one's,
+// when the target records an identity or its locator is positional) must
+// be the recorded one. With needID the element must be in the ARIA tree.
+// ok is false when nothing was found this time.
+func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err error) {
+	res, err := l.r.d.Find(ctx, l.tab, l.locs)
+	if err != nil {
+		if c := refs.CodeOf(err); c == refs.CodeStaleRef || c == refs.CodeFrameDetached {
+			return found{}, false, nil // the page is changing: look again
+		}
+		return found{}, false, err
+	}
+	if len(res) != len(l.locs) {
+		return found{}, false, refs.Errorf(refs.CodeInternal, "the driver found %d results for %d locators", len(res), len(l.locs))
+	}
+	l.counts = make([]int, len(res))
+	l.others = make([]string, len(res))
+	for i, ids := range res {
+		l.counts[i] = len(ids)
+	}
+	want, hasID := l.t.identity()
+	verify := func(i int) bool { return hasID && (i > 0 || l.t.Identity != nil || l.t.Fragile) }
+	// Who the single matches are, in one call, for the locators whose
+	// element must be checked.
+	var ask []string
+	var askIdx []int
+	for i, ids := range res {
+		if len(ids) == 1 && ids[0] != "" && verify(i) {
+			ask = append(ask, ids[0])
+			askIdx = append(askIdx, i)
+		}
+	}
+	seen := map[int]Seen{}
+	if len(ask) > 0 {
+		got, err := l.r.d.Identify(ctx, l.tab, ask)
+		switch c := refs.CodeOf(err); {
+		case err == nil:
+		case c == refs.CodeStaleRef || c == refs.CodeFrameDetached:
+			return found{}, false, nil
+		case c == refs.CodeNotLocatable:
+			got = nil // the driver cannot say who they are: none is taken on trust
+		default:
+			return found{}, false, err
+		}
+		for j, i := range askIdx {
+			if j < len(got) {
+				seen[i] = got[j]
+			}
+		}
+	}
+	// accept reports whether locator i found the recorded element.
+	accept := func(i int) bool {
+		if len(res[i]) != 1 {
+			return false
+		}
+		if !verify(i) {
+			return true
+		}
+		if res[i][0] == "" {
+			l.others[i] = "an element outside the ARIA tree, whose identity cannot be checked"
+			return false
+		}
+		s, ok := seen[i]
+		if !ok {
+			l.others[i] = "an element whose identity the browser cannot say"
+			return false
+		}
+		if !want.Is(s) {
+			got := s.Identity
+			if want.Within == "" {
+				got.Within = "" // the recorded identity has no container to compare
+			}
+			l.others[i] = got.String() + ", not the recorded " + want.String()
+			return false
+		}
+		return true
+	}
+	pick := -1
+	if accept(0) {
+		pick, l.misses = 0, 0
+	} else if l.misses++; l.misses >= 2 {
+		for i := 1; i < len(res); i++ {
+			if accept(i) {
+				pick = i
+				break
+			}
+		}
+	}
+	if pick < 0 || (needID && res[pick][0] == "") {
+		return found{}, false, nil
+	}
+	return found{id: res[pick][0], healed: pick > 0, used: l.cands[pick], unverified: pick > 0 && !hasID}, true, nil
+}
+
+// none reports whether no locator matched anything at the last look.
+func (l *looker) none() bool {
+	for _, n := range l.counts {
+		if n > 0 {
+			return false
+		}
+	}
+	return l.counts != nil
+}
+
+// locate looks until the element is found or deadline passes.
+func (r *replayer) locate(ctx context.Context, tab int, frame refs.Locator, t Target, deadline time.Time) (found, error) {
+	l := r.looker(tab, frame, t)
+	for {
+		f, ok, err := l.look(ctx, true)
+		if err != nil {
+			return found{}, err
+		}
+		if ok {
+			return f, nil
+		}
+		if !time.Now().Before(deadline) {
+			return found{}, l.notFound()
+		}
+		if err := sleepCtx(ctx, r.o.Poll); err != nil {
+			return found{}, err
+		}
+	}
+}
+
+// notFound explains a target none of whose locators found the recorded
+// element: what each locator matched at the last look.
+func (l *looker) notFound() error {
+	var parts []string
+	for i, c := range l.cands {
+		code := c.Code(refs.JavaScript)
+		switch {
+		case i >= len(l.counts):
+			parts = append(parts, code+" was not tried")
+		case l.others[i] != "":
+			parts = append(parts, code+" matched 1 element: "+l.others[i])
+		case l.counts[i] == 1:
+			parts = append(parts, code+" matched 1 element, not in the ARIA tree (hidden)")
+		default:
+			parts = append(parts, fmt.Sprintf("%s matched %d elements", code, l.counts[i]))
+		}
+	}
+	want, _ := l.t.identity()
+	return refs.Errorf(refs.CodeNotLocatable, "after %s, no locator finds the recorded %s: %s",
+		l.r.o.Timeout, want, strings.Join(parts, "; "))
+}
