@@ -459,4 +459,3 @@ func (tm *htmux) waitFor(want string, d time.Duration) {
 	}
 	tm.t.Fatalf("waited %s for %q; screen:\n%s", d, want, tm.screen())
 }
-
