@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/recordings"
@@ -32,29 +30,31 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("export takes one recording file (see 'ariadne export --help')")
 	}
-	rec, err := loadRecording(e, pos[0])
-	if err != nil {
+	if err := checkSize(pos[0], maxRecordingSize, "a recording"); err != nil {
 		return err
 	}
-	var w io.Writer = e.stdout
-	var f *os.File
-	if *out != "" {
-		if f, err = os.Create(*out); err != nil {
+	var rec *recordings.Recording
+	if err := interruptible(ctx, func() (err error) { rec, err = loadRecording(e, pos[0]); return err }); err != nil {
+		return err
+	}
+	if *out == "" {
+		err = interruptible(ctx, func() error { return recordings.Export(*format, rec, e.stdout) })
+	} else {
+		var w *outFile
+		if w, err = createOut(*out); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-		w = f
+		defer w.Abort()
+		if err = interruptible(ctx, func() error { return recordings.Export(*format, rec, w) }); err == nil {
+			err = w.Commit()
+		}
 	}
-	err = recordings.Export(*format, rec, w)
 	if errors.Is(err, recordings.ErrUnknownFormat) {
 		err = usagef("export: unknown format %q; want %s", *format, formatNames())
 	}
-	if f != nil {
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("export: %w", cerr)
-		}
-		if err != nil {
-			os.Remove(*out)
-		}
-	}
 	return err
 }
+
+// maxRecordingSize is the largest recording export reads (a recording of
+// a long session is a few megabytes).
+const maxRecordingSize = 64 << 20

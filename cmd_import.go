@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/ariadne-tui/ariadne/recordings"
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 func runImport(ctx context.Context, e *env, args []string) error {
@@ -21,16 +22,23 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("import takes one DevTools Recorder JSON file")
 	}
+	if err := checkSize(pos[0], maxImportSize, "a DevTools recording"); err != nil {
+		return err
+	}
 	f, err := os.Open(pos[0])
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
 	defer f.Close()
-	rec, err := recordings.ImportDevTools(f)
+	var rec *recordings.Recording
+	err = interruptible(ctx, func() (err error) {
+		rec, err = recordings.ImportDevTools(f)
+		return err
+	})
 	var ie *recordings.ImportError
 	if errors.As(err, &ie) && rec != nil {
 		for _, p := range ie.Problems {
-			fmt.Fprintf(e.stderr, "ariadne: %s: %v (skipped)\n", pos[0], p)
+			fmt.Fprintf(e.stderr, "ariadne: %s: %s (skipped)\n", pos[0], refs.EscapeHidden(p.Error()))
 		}
 		err = nil
 	}
@@ -38,15 +46,19 @@ func runImport(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("import %s: %w", pos[0], err)
 	}
 	if *out == "" {
-		return recordings.Encode(e.stdout, rec)
+		return interruptible(ctx, func() error { return recordings.Encode(e.stdout, rec) })
 	}
-	w, err := os.Create(*out)
+	w, err := createOut(*out)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	if err := recordings.Encode(w, rec); err != nil {
-		w.Close()
+	defer w.Abort()
+	if err := interruptible(ctx, func() error { return recordings.Encode(w, rec) }); err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	return w.Close()
+	return w.Commit()
 }
+
+// maxImportSize is the largest DevTools recording import reads: Chrome's
+// are a few kilobytes.
+const maxImportSize = 64 << 20

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -23,7 +22,7 @@ func runLocators(ctx context.Context, e *env, args []string) error {
 	copyBest := fs.Bool("copy", false, "copy the best locator of the first REF to the clipboard (system clipboard, or OSC 52 on the terminal)")
 	var wait waitFlag
 	fs.Var(&wait, "wait", "after load, wait for "+waitUsage+" (repeatable; each within --timeout)")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -120,13 +119,13 @@ func writeLocatorsText(w io.Writer, found []browser.ElementLocators, lang refs.L
 		if el.Problem != "" {
 			b.WriteString("  not locatable: " + el.Problem + "\n")
 		} else {
-			b.WriteString("  " + terminalSafe(el.Best.Locator.Code(lang)) + flagText(el.Best.Flags) + "\n")
+			b.WriteString("  " + refs.EscapeHidden(el.Best.Locator.Code(lang)) + flagText(el.Best.Flags) + "\n")
 		}
 		for _, c := range el.Candidates {
-			fmt.Fprintf(&b, "    %-11s %4s  %s%s\n", c.Rung, matchText(c.Matches), terminalSafe(c.Locator.Code(lang)), flagText(c.Flags))
+			fmt.Fprintf(&b, "    %-11s %4s  %s%s\n", c.Rung, matchText(c.Matches), refs.EscapeHidden(c.Locator.Code(lang)), flagText(c.Flags))
 		}
 	}
-	_, err := io.WriteString(w, terminalSafe(b.String()))
+	_, err := io.WriteString(w, refs.EscapeHidden(b.String()))
 	return err
 }
 
@@ -146,37 +145,6 @@ func flagText(fs []refs.Flag) string {
 		s[i] = string(f)
 	}
 	return "  [" + strings.Join(s, ", ") + "]"
-}
-
-// terminalSafe escapes the characters a terminal would act on (C0 and C1
-// controls other than newline) or that reorder what it shows (bidi
-// controls) as \u escapes, which also mean the same inside a string
-// literal of every emitted language.
-func terminalSafe(s string) string {
-	if !strings.ContainsFunc(s, unsafeRune) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unsafeRune(r) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-func unsafeRune(r rune) bool {
-	switch {
-	case r == '\n':
-		return false
-	case r < 0x20, r >= 0x7f && r < 0xa0:
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
-		return true
-	}
-	return false
 }
 
 // The JSON output of 'ariadne locators --json'.
@@ -245,9 +213,7 @@ func writeLocatorsJSON(w io.Writer, snap *refs.Snapshot, found []browser.Element
 		}
 		out.Elements = append(out.Elements, ej)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return writeJSON(w, out, true)
 }
 
 func nonNil(fs []refs.Flag) []refs.Flag {

@@ -19,15 +19,16 @@ const mcpSummary = `Serve the Model Context Protocol on standard input and outpu
 agents: one browser session for the life of the server, driven by
 Playwright MCP's tools (same names and arguments) and Ariadne's own
 (browser_generate_locator, browser_find, browser_snapshot_diff, recording,
-replay). Diagnostics go to standard error. With --cdp-port N another
-terminal can watch the agent's page: ariadne --remote http://127.0.0.1:N`
+replay). Diagnostics go to standard error. With --cdp-port N the browser
+serves the DevTools protocol on 127.0.0.1:N, for another DevTools client to
+attach to the agent's tab (its pages: http://127.0.0.1:N/json/list).`
 
 func runMCP(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "mcp", "mcp [flags]", mcpSummary)
-	port := fs.Int("cdp-port", 0, "serve the DevTools protocol of the launched browser on 127.0.0.1:`PORT`, to watch it with ariadne --remote")
+	port := fs.Int("cdp-port", 0, "serve the DevTools protocol of the launched browser on 127.0.0.1:`PORT`, for another client to watch the agent's tab")
 	lang := fs.String("lang", "javascript", "default language of browser_generate_locator: `javascript|python|java|csharp`")
 	dir := fs.String("output-dir", "", "`DIR` for screenshots, recordings and exports given with relative names (default: the working directory)")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -58,7 +59,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	}
 	defer b.Close()
 	if *port > 0 && opts.Remote == "" {
-		fmt.Fprintf(e.stderr, "ariadne mcp: watch this browser from another terminal with: ariadne --remote http://127.0.0.1:%d\n", *port)
+		fmt.Fprintf(e.stderr, "ariadne mcp: the browser's DevTools protocol is on http://127.0.0.1:%d (its pages: http://127.0.0.1:%d/json/list)\n", *port, *port)
 	}
 	srv := mcp.New(b, mcp.Options{Version: mcpVersion, Lang: l, Dir: *dir})
 	defer srv.Close()

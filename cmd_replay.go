@@ -37,7 +37,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	slowMo := fs.Int("slow-mo", 0, "pause `MS` milliseconds before each step (to watch with --headful)")
 	workers := fs.Int("workers", 1, "replay `N` recordings at once, each in a browser of its own (or a tab of the --remote browser)")
 	junit := fs.String("junit", "", "write the results as JUnit XML to `FILE`")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	fs.Lookup("action-timeout").Usage = "how long each step waits for its element to be ready, and each assertion to hold"
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -205,7 +205,23 @@ func printProgress(w io.Writer, r recordings.StepReport) {
 }
 
 // reason says why a step failed: its code and message.
-func reason(err error) string {
+func reason(err error) string { return refs.EscapeHidden(cutMessage(reasonOf(err))) }
+
+// cutMessage shortens an error message that quotes a very long text (a
+// URL of megabytes) to its first 500 characters.
+func cutMessage(s string) string {
+	const most = 500
+	if len(s) <= most {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= most {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d more characters)", string(r[:most]), len(r)-most)
+}
+
+func reasonOf(err error) string {
 	code := refs.CodeOf(err)
 	switch {
 	case code != "":

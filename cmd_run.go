@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -38,7 +37,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 	bail := fs.Bool("bail", false, "stop at the first failing command")
 	record := fs.String("record", "", "record the script's actions to the recording `FILE` (created; never overwritten)")
 	recordSecrets := fs.Bool("record-secrets", false, "with --record, store what is typed into password fields as plain text instead of a secret")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -61,29 +60,33 @@ func runScript(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer b.Close()
-	r := &runner{s: session.Session{Browser: b}, out: json.NewEncoder(e.stdout), vars: map[string]string{}, stderr: e.stderr}
+	r := &runner{s: session.Session{Browser: b}, out: e.stdout, vars: map[string]string{}, stderr: e.stderr}
 	if *record != "" {
 		rec, err := session.Start(ctx, b, *record, session.RecordOptions{Secrets: *recordSecrets})
 		if err != nil {
-			return refs.Wrap(refs.CodeBadArgument, err, "--record")
+			return refs.Errorf(refs.CodeOf(err), "--record: %s", refs.MessageOf(err))
 		}
 		defer rec.Close()
 		r.s.Recorder = rec
 	} else if *recordSecrets {
 		return usagef("--record-secrets needs --record FILE")
 	}
-	r.out.SetEscapeHTML(false)
 	failed := false
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
 	line := 0
 	for sc.Scan() {
 		line++
-		words, err := splitWords(sc.Text())
-		if err == nil && len(words) == 0 {
+		text := strings.TrimPrefix(sc.Text(), "\ufeff") // a BOM before the first line
+		ws, err := splitWords(text)
+		if err == nil && len(ws) == 0 {
 			continue
 		}
 		var res map[string]any
+		var words []string
+		if err == nil {
+			words, err = expandWords(ws, r.vars)
+		}
 		if err != nil {
 			err = refs.Errorf(refs.CodeBadArgument, "%v", err)
 		} else {
@@ -93,7 +96,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 			res = map[string]any{}
 		}
 		res["line"] = line
-		res["cmd"] = strings.TrimSpace(sc.Text())
+		res["cmd"] = echoLine(text, ws, res)
 		res["ok"] = err == nil
 		if err != nil {
 			failed = true
@@ -106,7 +109,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 			}
 			res["error"] = map[string]string{"code": string(code), "message": refs.MessageOf(err)}
 		}
-		if werr := r.out.Encode(res); werr != nil {
+		if werr := writeJSON(r.out, res, false); werr != nil {
 			return fmt.Errorf("writing results: %w", werr)
 		}
 		if err != nil && (*bail || ctx.Err() != nil) {
@@ -123,34 +126,33 @@ func runScript(ctx context.Context, e *env, args []string) error {
 }
 
 type runner struct {
-	s      session.Session // the browser, and the recorder with --record
-	out    *json.Encoder
+	s      session.Session   // the browser, and the recorder with --record
+	out    io.Writer         // results, one JSON object a line (writeJSON)
 	vars   map[string]string // set by find, used as $NAME
 	stderr io.Writer
 }
 
-// exec runs one script line's words: the command from the table, with
-// $NAME replaced by the ref find stored.
+// exec runs one script line's words, $NAME already replaced by the ref
+// find stored (expandWords): the command from the table.
 func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
 	name, rest := words[0], words[1:]
 	cmd := commands.Lookup(name)
 	if cmd == nil {
 		return nil, refs.Errorf(refs.CodeBadArgument, "unknown command %q; see 'ariadne run --help'", name)
 	}
-	if cmd.Name != "find" {
-		for i, w := range rest {
-			if strings.HasPrefix(w, "$") {
-				v, ok := r.vars[w[1:]]
-				if !ok {
-					return nil, refs.Errorf(refs.CodeBadArgument, "%s is not set; set it with find %s ROLE NAME", w, w[1:])
-				}
-				rest[i] = v
-			}
-		}
-	}
 	call, err := cmd.Parse(rest)
 	if err != nil {
 		return nil, err
+	}
+	// $NAME stands for a ref find stored, in the arguments that are refs.
+	for _, i := range cmd.RefArgs(call) {
+		if w := call.Args[i]; strings.HasPrefix(w, "$") {
+			v, ok := r.vars[w[1:]]
+			if !ok {
+				return nil, refs.Errorf(refs.CodeBadArgument, "%s is not set; set it with find %s ROLE NAME", w, w[1:])
+			}
+			call.Args[i] = v
+		}
 	}
 	call.Session, call.Vars = r.s, r.vars
 	res, err := cmd.Run(ctx, call)
@@ -158,4 +160,46 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 		fmt.Fprintln(r.stderr, "ariadne: "+n)
 	}
 	return res, err
+}
+
+// echoLine is the script line a result echoes, with the text typed into
+// or compared with a password field replaced by [secret]: a result never
+// holds a password (fill/type set "secret": true, assert value "secret":
+// the variable).
+func echoLine(line string, ws []word, res map[string]any) string {
+	_, typed := res["secret"].(bool)
+	_, compared := res["secret"].(string)
+	nth := -1 // the positional argument that holds the text
+	switch {
+	case typed && (ws[0].text == "fill" || ws[0].text == "type"):
+		nth = 2 // fill REF TEXT
+	case compared && ws[0].text == "assert":
+		nth = 3 // assert value REF TEXT
+	}
+	at, n := -1, 0
+	for i := 0; i < len(ws) && nth > 0; i++ {
+		w := ws[i].text
+		if strings.HasPrefix(w, "--") && !strings.Contains(w, "=") && w != "--" {
+			if w == "--timeout" {
+				i++ // its value
+			}
+			continue
+		}
+		if n == nth {
+			at = i
+			break
+		}
+		n++
+	}
+	if at < 0 {
+		return strings.TrimSpace(line)
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.text
+		if i == at {
+			out[i] = refs.SecretMask
+		}
+	}
+	return strings.Join(out, " ")
 }

@@ -57,10 +57,16 @@ func (r runResult) message() string {
 // run' and returns its results and exit status.
 func runTestScript(t *testing.T, base, script string, flags ...string) ([]runResult, int) {
 	t.Helper()
+	return runTestScriptOut(t, base, script, new(bytes.Buffer), flags...)
+}
+
+// runTestScriptOut is runTestScript that also leaves the raw output in out.
+func runTestScriptOut(t *testing.T, base, script string, out *bytes.Buffer, flags ...string) ([]runResult, int) {
+	t.Helper()
 	needBrowser(t)
 	script = strings.ReplaceAll(script, "{{URL}}", base)
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(script), stdout: &out, stderr: &errb}
+	var errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(script), stdout: out, stderr: &errb}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	args := append([]string{"run", "--action-timeout", "3s", "--timeout", "15s"}, flags...)
@@ -514,4 +520,21 @@ wait text "dropped: drag-item"
 scroll 0 400
 `)
 	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok")
+}
+
+// TestRunVarsOnlyInRefArguments: $NAME stands for a ref only where the
+// command takes a ref; elsewhere it is text.
+func TestRunVarsOnlyInRefArguments(t *testing.T) {
+	srv := pagesServer(t)
+	res, _ := runTestScript(t, srv.URL, `
+open {{URL}}/form.html
+find email textbox Email
+fill $email '$5 off'
+assert value $email '$5 off'
+click $nope
+`)
+	expect(t, res, "ok", "ok", "ok", "ok", "bad_argument")
+	if res[2]["value"] != "$5 off" {
+		t.Errorf("fill: %v", res[2])
+	}
 }

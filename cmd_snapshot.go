@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/ariadne-tui/ariadne/browser"
@@ -18,7 +17,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN] and print iframes as leaves, as Playwright's ariaSnapshot() does, for toMatchAriaSnapshot")
 	var wait waitFlag
 	fs.Var(&wait, "wait", "after load, wait for "+waitUsage+" (repeatable; each within --timeout)")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -64,9 +63,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		snap.Root = refs.InteractiveOnly(snap.Root)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(snap)
+		return writeJSON(e.stdout, snap, true)
 	}
 	if nav.Partial {
 		fmt.Fprintf(e.stderr, "ariadne: %s did not finish loading within %s; this snapshot shows it as it was\n", url, bf.timeout)

@@ -14,23 +14,32 @@ import (
 
 var errHelp = errors.New("help shown")
 
-// newFlags returns a flag set for a command whose usage line is use.
+// newFlags returns a flag set for a command whose usage line is use. One-letter flags print as -o, the others as --name; a command with no flags prints no Flags: heading.
 func newFlags(e *env, name, use, summary string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		w := e.stdout
-		fmt.Fprintf(w, "Usage: ariadne %s\n\n%s\n\nFlags:\n", use, summary)
+		fmt.Fprintf(w, "Usage: ariadne %s\n\n%s\n", use, summary)
+		first := true
 		fs.VisitAll(func(f *flag.Flag) {
+			if first {
+				fmt.Fprint(w, "\nFlags:\n")
+				first = false
+			}
 			arg, help := flag.UnquoteUsage(f)
 			if arg != "" {
 				arg = " " + arg
 			}
 			def := ""
-			if f.DefValue != "" && f.DefValue != "false" {
+			if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
 				def = fmt.Sprintf(" (default %s)", f.DefValue)
 			}
-			fmt.Fprintf(w, "  --%s%s\n      %s%s\n", f.Name, arg, help, def)
+			dash := "--"
+			if len(f.Name) == 1 {
+				dash = "-" // -o, as the usage lines write it
+			}
+			fmt.Fprintf(w, "  %s%s%s\n      %s%s\n", dash, f.Name, arg, help, def)
 		})
 	}
 	return fs
@@ -38,14 +47,20 @@ func newFlags(e *env, name, use, summary string) *flag.FlagSet {
 
 // parseFlags parses args, allowing flags after positional arguments
 // (ariadne snapshot URL --json), and returns the positional arguments.
+// The usage is printed for --help only: a bad flag gets one line on
+// stderr, not the whole help.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp // Parse has printed the usage
+				usage()
+				return nil, errHelp
 			}
-			return nil, usagef("%s: %v (see 'ariadne %s --help')", fs.Name(), err, fs.Name())
+			return nil, usagef("%s: %s (see 'ariadne %s --help')", fs.Name(), flagError(err), fs.Name())
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -59,15 +74,33 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// browserFlags are the flags every command that opens a browser takes.
-type browserFlags struct {
-	chrome, remote, viewport, testID, downloads, dialogs string
-	headful                                              bool
-	timeout, actionTimeout                               time.Duration
+// flagError rewords the flag package's errors with flags spelled as the
+// help spells them (--name): "flag provided but not defined: -bogus"
+// becomes "unknown flag --bogus".
+func flagError(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag --" + strings.TrimPrefix(name, "-")
+	}
+	for _, p := range []string{"flag needs an argument: -", " for flag -"} {
+		if i := strings.Index(msg, p); i >= 0 {
+			return msg[:i+len(p)-1] + "--" + strings.TrimPrefix(msg[i+len(p):], "-")
+		}
+	}
+	return msg
 }
 
-func addBrowserFlags(fs *flag.FlagSet) *browserFlags {
-	f := &browserFlags{}
+// browserFlags are the flags every command that opens a browser takes.
+type browserFlags struct {
+	chrome, remote, viewport, testID, downloads, dialogs, log string
+	headful                                                   bool
+	timeout, actionTimeout                                    time.Duration
+}
+
+// addBrowserFlags adds the browser flags to fs; --dialogs only when
+// withDialogs (the explorer lets the user answer every dialog).
+func addBrowserFlags(fs *flag.FlagSet, withDialogs bool) *browserFlags {
+	f := &browserFlags{dialogs: "dismiss"}
 	fs.StringVar(&f.chrome, "chrome", "", "Chromium or Chrome `PATH` (default: $CHROME_PATH, then the usual names and paths)")
 	fs.StringVar(&f.remote, "remote", "", "attach to a running browser at this DevTools `URL` (http://127.0.0.1:9222 or ws://...) instead of launching one")
 	fs.BoolVar(&f.headful, "headful", false, "show the browser window")
@@ -76,7 +109,10 @@ func addBrowserFlags(fs *flag.FlagSet) *browserFlags {
 	fs.DurationVar(&f.actionTimeout, "action-timeout", 5*time.Second, "how long an action waits for its element to be ready")
 	fs.StringVar(&f.testID, "testid-attribute", "data-testid", "`ATTRIBUTE` that getByTestId matches")
 	fs.StringVar(&f.downloads, "downloads", "", "save downloads into this `DIR` (default: a temporary directory)")
-	fs.StringVar(&f.dialogs, "dialogs", "dismiss", "what to do with JavaScript dialogs nobody answers: `accept|dismiss`")
+	fs.StringVar(&f.log, "log", "", "append the browser's output and the driver's log to `FILE` (default: discarded)")
+	if withDialogs {
+		fs.StringVar(&f.dialogs, "dialogs", "dismiss", "what to do with JavaScript dialogs nobody answers: `accept|dismiss`")
+	}
 	return f
 }
 
@@ -99,6 +135,7 @@ func (f *browserFlags) options() (browser.Options, error) {
 		TestIDAttribute: f.testID,
 		DownloadDir:     f.downloads,
 		Dialogs:         d,
+		LogFile:         f.log,
 		TextContainers:  true,
 	}, nil
 }

@@ -46,6 +46,7 @@ func subcommands() []command {
 		{"import", "import a Chrome DevTools Recorder recording", runImport},
 		{"mcp", "serve the Model Context Protocol on stdio, for coding agents", runMCP},
 		{"demo", "serve the built-in demo site and print its URL", runDemo},
+		{"version", "print the version and the commit it was built from", runVersion},
 		{"help", "show help for a command", runHelp},
 	}
 }
@@ -63,6 +64,9 @@ func realMain(ctx context.Context, e *env, args []string) int {
 		switch args[0] {
 		case "-h", "--help", "-help":
 			usage(e.stdout)
+			return exitOK
+		case "--version", "-version":
+			printVersion(e.stdout)
 			return exitOK
 		}
 		if findCommand(args[0]) != nil {
@@ -83,7 +87,8 @@ func findCommand(name string) *command {
 	return nil
 }
 
-// usageError marks a bad command line (exit status 2).
+// usageError marks a bad command line (exit status 2), reported with the
+// code bad_argument.
 type usageError struct{ msg string }
 
 func (u *usageError) Error() string { return u.msg }
@@ -101,16 +106,13 @@ func report(w io.Writer, err error) int {
 	case errors.Is(err, errHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(w, "ariadne: %s\n", ue.msg)
+		fmt.Fprintf(w, "ariadne: %s: %s\n", refs.CodeBadArgument, refs.EscapeHidden(ue.msg))
 		return exitUsage
 	case errors.Is(err, errSilent):
 		return exitError
 	}
-	if code := refs.CodeOf(err); code != "" {
-		fmt.Fprintf(w, "ariadne: %v\n", err)
-		return exitError
-	}
-	fmt.Fprintf(w, "ariadne: %v\n", err)
+	// An error can quote page text: escape what a terminal would act on.
+	fmt.Fprintf(w, "ariadne: %s\n", refs.EscapeHidden(err.Error()))
 	return exitError
 }
 
@@ -126,7 +128,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'ariadne COMMAND --help' for a command's flags.")
+	fmt.Fprintln(w, "Run 'ariadne COMMAND --help' for a command's flags, 'ariadne --version' for the version.")
 }
 
 func runHelp(_ context.Context, e *env, args []string) error {

@@ -6,28 +6,43 @@ import (
 	"unicode"
 )
 
+// word is one word of a script line. Ref is set when the word is a
+// variable reference: it starts with a $ that was neither in single
+// quotes nor escaped with a backslash, as a shell reads it ($email,
+// "$email"); '$10 off' and \$10 are the text itself.
+type word struct {
+	text string
+	ref  bool
+}
+
 // splitWords splits a script line into words the way a POSIX shell does for
 // quoting: 'single quotes' keep everything literally, "double quotes" allow
-// \" \\ \n \t escapes, a backslash outside quotes escapes the next
+// \" \\ \$ \n \t escapes, a backslash outside quotes escapes the next
 // character. A # starts a comment where a word could start.
-func splitWords(line string) ([]string, error) {
-	var words []string
+func splitWords(line string) ([]word, error) {
+	var words []word
 	var cur strings.Builder
-	inWord := false
+	inWord, ref := false, false
+	start := func(dollarRef bool) {
+		if !inWord {
+			ref = dollarRef
+		}
+		inWord = true
+	}
 	rs := []rune(line)
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
 		switch {
 		case unicode.IsSpace(r):
 			if inWord {
-				words = append(words, cur.String())
+				words = append(words, word{cur.String(), ref})
 				cur.Reset()
-				inWord = false
+				inWord, ref = false, false
 			}
 		case r == '#' && !inWord:
 			return words, nil
 		case r == '\'':
-			inWord = true
+			start(false)
 			j := i + 1
 			for j < len(rs) && rs[j] != '\'' {
 				cur.WriteRune(rs[j])
@@ -38,7 +53,7 @@ func splitWords(line string) ([]string, error) {
 			}
 			i = j
 		case r == '"':
-			inWord = true
+			start(i+1 < len(rs) && rs[i+1] == '$')
 			j := i + 1
 			for ; j < len(rs) && rs[j] != '"'; j++ {
 				if rs[j] == '\\' && j+1 < len(rs) {
@@ -60,18 +75,54 @@ func splitWords(line string) ([]string, error) {
 			}
 			i = j
 		case r == '\\':
-			inWord = true
+			start(false)
 			if i+1 < len(rs) {
 				i++
 				cur.WriteRune(rs[i])
 			}
 		default:
-			inWord = true
+			start(r == '$')
 			cur.WriteRune(r)
 		}
 	}
 	if inWord {
-		words = append(words, cur.String())
+		words = append(words, word{cur.String(), ref})
 	}
 	return words, nil
+}
+
+// expandWords replaces each variable reference by the ref that find set.
+// find's own NAME is a name, not a reference, and is left as it is. A
+// reference that is not $NAME, or names a variable never set, is an error
+// that says how to write the text itself.
+func expandWords(ws []word, vars map[string]string) ([]string, error) {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.text
+		if !w.ref || (i > 0 && ws[0].text == "find") {
+			continue
+		}
+		name := w.text[1:]
+		if !validVarName(name) {
+			return nil, fmt.Errorf("%s is not a $NAME variable; to mean the text, quote it ('%s') or escape the $ (\\%s)", w.text, w.text, w.text)
+		}
+		v, ok := vars[name]
+		if !ok {
+			return nil, fmt.Errorf("%s is not set; set it with find %s ROLE NAME, or write '%s' (single quotes) to mean the text", w.text, name, w.text)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func validVarName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r != '_' && r != '-' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
 }

@@ -34,13 +34,16 @@ type ActionResult struct {
 	Title  string `json:"title,omitempty"`
 	// Navigated is set when the action started a navigation to a new
 	// document; RefsInvalidated then says the old page's refs are stale.
-	Navigated       bool       `json:"navigated"`
-	RefsInvalidated bool       `json:"refsInvalidated"`
-	Value           string     `json:"value,omitempty"`     // a field's value after fill/type
-	Selected        []string   `json:"selected,omitempty"`  // options chosen by select
-	Checked         *bool      `json:"checked,omitempty"`   // state after check/uncheck
-	Dialogs         []Dialog   `json:"dialogs,omitempty"`   // dialogs answered during the action
-	Downloads       []Download `json:"downloads,omitempty"` // files downloaded by the action
+	Navigated       bool   `json:"navigated"`
+	RefsInvalidated bool   `json:"refsInvalidated"`
+	Value           string `json:"value,omitempty"` // a field's value after fill/type (never a password's)
+	// Secret is set when the action typed into a password field: its
+	// value is not reported, and front ends must not echo what was typed.
+	Secret    bool       `json:"secret,omitempty"`
+	Selected  []string   `json:"selected,omitempty"`  // options chosen by select
+	Checked   *bool      `json:"checked,omitempty"`   // state after check/uncheck
+	Dialogs   []Dialog   `json:"dialogs,omitempty"`   // dialogs answered during the action
+	Downloads []Download `json:"downloads,omitempty"` // files downloaded by the action
 	// Forced, for a --force click on a covered element, says what covered
 	// it; the click was delivered to the element itself.
 	Forced   string         `json:"forced,omitempty"`

@@ -16,6 +16,7 @@ import (
 // fillState is prepareFill's answer.
 type fillState struct {
 	Mode     string `json:"mode"`
+	Secret   bool   `json:"secret"` // a password field
 	Error    string `json:"error"`
 	Tag      string `json:"tag"`
 	Type     string `json:"type"`
@@ -78,6 +79,7 @@ func (b *Browser) Fill(ctx context.Context, ref, text string, o ActionOptions) (
 		} else if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
 			return fmt.Errorf("inserting text: %w", err)
 		}
+		res.Secret = f.Secret
 		var v *string
 		if err := el.call(ctx, "finishFill", &v); err != nil {
 			return err
@@ -110,6 +112,7 @@ func (b *Browser) Type(ctx context.Context, ref, text string, o ActionOptions) (
 		if err := el.call(ctx, "focus", nil); err != nil {
 			return err
 		}
+		res.Secret = p.Tag == "input" && p.Type == "password"
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(text)); err != nil {
 			return fmt.Errorf("typing: %w", err)
 		}

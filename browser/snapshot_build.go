@@ -36,6 +36,7 @@ type rawNode struct {
 	I  string    `json:"i"`  // invalid: "true", "grammar", "spelling"
 	F  int       `json:"f"`  // focused
 	A  int       `json:"a"`  // interactive
+	Pw int       `json:"pw"` // a password field
 	B  []float64 `json:"b"`  // border box in the frame's viewport: x, y, width, height
 	Pi int       `json:"pi"` // index of the parent in the flat list; -1 for the root
 	Fr int       `json:"fr"` // an iframe: its document is stitched under it
@@ -101,7 +102,7 @@ func decodeLines(s string) (*rawSnapshot, error) {
 		}
 		r.T = f[3]
 		bits, _ := strconv.Atoi(f[4])
-		r.D, r.S, r.Q, r.F, r.A, r.Fr = bits&1, bits>>1&1, bits>>2&1, bits>>3&1, bits>>4&1, bits>>5&1
+		r.D, r.S, r.Q, r.F, r.A, r.Fr, r.Pw = bits&1, bits>>1&1, bits>>2&1, bits>>3&1, bits>>4&1, bits>>5&1, bits>>6&1
 		if f[5] != "" {
 			r.B = make([]float64, 4)
 			for i := range 4 {
@@ -281,6 +282,7 @@ func (b *builder) fill(n *refs.Node, r *rawNode) {
 		Focused:     r.F == 1,
 		Frame:       b.frame,
 		Interactive: r.A == 1,
+		Secret:      r.Pw == 1,
 	}
 	if r.V != nil {
 		n.Value, n.HasValue = *r.V, true

@@ -53,6 +53,9 @@ func runAssert(ctx context.Context, c *Call) (Result, error) {
 	}
 	a := out.Assertion
 	m := Result{"assert": string(a.Kind), "expected": a.Expected, "not": a.Not}
+	if a.Secret != "" {
+		m["secret"] = a.Secret // a password field: compared, never shown
+	}
 	recorded(c, m, out.Steps)
 	return m, err
 }

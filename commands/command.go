@@ -83,13 +83,14 @@ type Call struct {
 	Notices []string
 }
 
-// Refs returns the arguments of the call that are refs.
-func (c *Command) Refs(call *Call) []string {
-	var out []string
+// RefArgs returns the positions of the call's arguments that are refs,
+// as its form says.
+func (c *Command) RefArgs(call *Call) []int {
+	var out []int
 	f := c.Forms[call.Form]
-	for i, a := range call.Args {
+	for i := range call.Args {
 		if j := min(i, len(f)-1); f[j].Ref {
-			out = append(out, a)
+			out = append(out, i)
 		}
 	}
 	return out
@@ -232,15 +233,5 @@ func wrap(s, indent string, width int) string {
 		line += w
 	}
 	b.WriteString(line + "\n")
-	return b.String()
-}
-
-// Markdown is the README's command table.
-func Markdown() string {
-	var b strings.Builder
-	b.WriteString("| command | what it does |\n| --- | --- |\n")
-	for _, c := range All() {
-		fmt.Fprintf(&b, "| `%s` | %s |\n", strings.ReplaceAll(c.Usage, "|", `\|`), c.Summary)
-	}
 	return b.String()
 }

@@ -11,6 +11,16 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
+// Markdown is the README's command table.
+func Markdown() string {
+	var b strings.Builder
+	b.WriteString("| command | what it does |\n| --- | --- |\n")
+	for _, c := range All() {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", strings.ReplaceAll(c.Usage, "|", `\|`), c.Summary)
+	}
+	return b.String()
+}
+
 const startMarker, endMarker = "<!-- commands:start -->", "<!-- commands:end -->"
 
 // TestREADME checks the README's command table against the table; run
@@ -122,7 +132,11 @@ func TestParse(t *testing.T) {
 		if tc.form != call.Form {
 			t.Errorf("%q: form %d, want %d", tc.line, call.Form, tc.form)
 		}
-		if got := c.Refs(call); !slices.Equal(got, tc.refs) {
+		var got []string
+		for _, i := range c.RefArgs(call) {
+			got = append(got, call.Args[i])
+		}
+		if !slices.Equal(got, tc.refs) {
 			t.Errorf("%q: refs %q, want %q", tc.line, got, tc.refs)
 		}
 		if name, val, ok := strings.Cut(tc.flag, "="); ok && call.Flags[name] != val {

@@ -235,6 +235,19 @@ func TestDialogsNeverBlock(t *testing.T) {
 	if v := c.eval(`() => document.getElementById('status').textContent`); v != "confirm: true" {
 		t.Errorf("the page says %v", v)
 	}
+	// Answered in advance, as Playwright's page.once('dialog'): the click
+	// returns with the dialog it answered and no modal state.
+	armed := c.ok("browser_handle_dialog", map[string]any{"accept": false})
+	if !strings.Contains(armed, "the next one will be dismissed") {
+		t.Errorf("arming:\n%s", armed)
+	}
+	got = c.ok("browser_click", map[string]any{"target": ref(t, page, "button", "Ask to confirm", 0)})
+	if strings.Contains(got, "Modal state") || !strings.Contains(got, `confirm dialog "Leave the labyrinth?" was dismissed`) {
+		t.Errorf("an armed answer: want the dialog reported as dismissed, no modal state:\n%s", got)
+	}
+	if v := c.eval(`() => document.getElementById('status').textContent`); v != "confirm: false" {
+		t.Errorf("the page says %v", v)
+	}
 }
 
 func TestDownloadsAndUploadsAreReported(t *testing.T) {

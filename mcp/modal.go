@@ -60,6 +60,16 @@ func (s *Server) unblocked(ctx context.Context, what string, fn func(ctx context
 			<-p.done
 			return nil, false, ctx.Err()
 		case <-tick.C:
+			if s.sess.PendingDialog() == nil {
+				continue
+			}
+			// A dialog answered in advance (browser_handle_dialog before
+			// the action) is open only for a moment.
+			select {
+			case <-p.done:
+				return p.res, false, p.err
+			case <-time.After(150 * time.Millisecond):
+			}
 			if s.sess.PendingDialog() != nil {
 				s.pending = p
 				return nil, true, nil

@@ -28,6 +28,15 @@ func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult
 			a.say("forced: %s", res.Forced)
 		}
 	}
+	if p := s.pending; p != nil && res == nil && s.sess.PendingDialog() == nil {
+		// An action a dialog held up ended meanwhile (the dialog was
+		// closed by the page or by the --dialogs policy).
+		select {
+		case <-p.done:
+			res = s.finishPending(ctx, a)
+		default:
+		}
+	}
 	s.drainEvents(ctx, a)
 	s.sayRecorded(a)
 	if d := s.sess.PendingDialog(); d != nil {

@@ -279,10 +279,18 @@ func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
 	var t Target
 	// An ARIA selector with no role names an element by its accessible
 	// name alone, which getByLabel only approximates: it goes last.
+	// seen and css are sets, so that a step with N selectors imports in
+	// time linear in N.
 	var locs, weak []refs.Locator
-	var css []string
+	seen := map[partsKey]bool{}
+	css := map[string]bool{}
 	have := func(l refs.Locator) bool {
-		return slices.ContainsFunc(locs, l.Equal) || slices.ContainsFunc(weak, l.Equal)
+		k := keyOf(l)
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return false
 	}
 	for _, sel := range sels {
 		var chain refs.Locator
@@ -301,11 +309,11 @@ func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
 		if !ok || chain.Validate() != nil || have(chain) {
 			continue
 		}
-		if len(sel) == 1 && strings.HasPrefix(sel[0], "pierce/") && slices.Contains(css, sel[0][len("pierce/"):]) {
+		if len(sel) == 1 && strings.HasPrefix(sel[0], "pierce/") && css[sel[0][len("pierce/"):]] {
 			continue // the exporter writes pierce/ beside each CSS selector
 		}
 		if len(chain.Parts) == 1 && chain.Parts[0].Kind == refs.KindCSS {
-			css = append(css, chain.Parts[0].CSS)
+			css[chain.Parts[0].CSS] = true
 		}
 		if len(sel) == 1 && strings.HasPrefix(sel[0], "aria/") && !ariaSel.MatchString(sel[0][len("aria/"):]) {
 			// Puppeteer's aria/NAME is any element with that accessible
@@ -333,6 +341,29 @@ func importTarget(sels []devtoolsSelector, attr string) (Target, error) {
 		t.Fallbacks = nil
 	}
 	return t, nil
+}
+
+// partsKey is a map key that two locators share exactly when they are
+// Equal: parts are comparable, and chains of more than one part (rare in
+// DevTools selectors) spell the others out.
+type partsKey struct {
+	first refs.Part
+	rest  string
+}
+
+func keyOf(l refs.Locator) partsKey {
+	var k partsKey
+	if len(l.Parts) > 0 {
+		k.first = l.Parts[0]
+	}
+	if len(l.Parts) > 1 {
+		var b strings.Builder
+		for _, p := range l.Parts[1:] {
+			fmt.Fprintf(&b, "%#v\x00", p)
+		}
+		k.rest = b.String()
+	}
+	return k
 }
 
 // importSelector reads one DevTools selector.

@@ -129,9 +129,11 @@ func testIDAttr(rec *Recording) string {
 	return ""
 }
 
-// hasSecrets reports whether any step types a secret.
+// hasSecrets reports whether any step types a secret or compares with one.
 func hasSecrets(rec *Recording) bool {
-	return slices.ContainsFunc(rec.Steps, func(s Step) bool { return s.Text.IsSecret() })
+	return slices.ContainsFunc(rec.Steps, func(s Step) bool {
+		return s.Text.IsSecret() || (s.Assert != nil && s.Assert.Secret != "")
+	})
 }
 
 // title returns the recording's title, or a default.
@@ -197,17 +199,10 @@ func describe(s Step) string {
 }
 
 // oneLine makes s safe to print on one line of a comment: hidden
-// characters, newlines included, become \u escapes.
+// characters, newlines and tabs included, become \u escapes.
 func oneLine(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		if hidden(r) {
-			fmt.Fprintf(&b, "\\u%04x", r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	s = refs.EscapeHidden(strings.ToValidUTF8(s, "\uFFFD"))
+	return strings.NewReplacer("\n", `\u000a`, "\t", `\u0009`).Replace(s)
 }
 
 // stringsLiteral writes one string, or a list of several, in the syntax

@@ -105,7 +105,7 @@ func (g chromedpGen) selector(s Step, t Target) (string, error) {
 	if err := enc.Encode(q); err != nil {
 		return "", err
 	}
-	return "locate(" + goRaw(strings.TrimSpace(buf.String())) + ")", nil
+	return "locate(" + goRaw(strings.TrimSpace(string(refs.EscapeJSON(buf.Bytes())))) + ")", nil
 }
 
 func (g chromedpGen) action(b *bytes.Buffer, a action) error {
@@ -141,9 +141,10 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 	do := func(actions ...string) {
 		fmt.Fprintf(b, "if err := do(%s, %s, %s, %s); err != nil {\nreturn err\n}\n", tab, n, what, strings.Join(actions, ", "))
 	}
-	expect := func(want string, not bool, get string) {
-		fmt.Fprintf(b, "if err := expect(%s, %s, %s, %s, %t, %s); err != nil {\nreturn err\n}\n", tab, n, what, goString(want), not, get)
+	expectCode := func(want string, not bool, get string) {
+		fmt.Fprintf(b, "if err := expect(%s, %s, %s, %s, %t, %s); err != nil {\nreturn err\n}\n", tab, n, what, want, not, get)
 	}
+	expect := func(want string, not bool, get string) { expectCode(goString(want), not, get) }
 	switch s.Kind {
 	case Navigate:
 		do("chromedp.Navigate(" + goString(s.URL) + ")")
@@ -240,7 +241,7 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 		case AssertText:
 			expect(strings.Join(strings.Fields(as.Expected), " "), as.Not, "textOf("+sel+")")
 		case AssertValue:
-			expect(as.Expected, as.Not, "chromedp.Value("+sel+")")
+			expectCode(value(as.ExpectedValue()), as.Not, "chromedp.Value("+sel+")")
 		case AssertChecked:
 			expect("true", as.Not, "property("+sel+", \"checked\")")
 		case AssertEnabled:

@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // This file writes a recording as a Chrome DevTools Recorder user flow,
@@ -70,7 +72,7 @@ func ExportDevTools(rec *Recording, w io.Writer) error {
 }
 
 // writeJSON writes v indented by two spaces, as Chrome does, without
-// escaping <, > and &.
+// escaping <, > and &, and with every hidden character escaped.
 func writeJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -79,7 +81,7 @@ func writeJSON(w io.Writer, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(refs.EscapeJSON(buf.Bytes()))
 	return err
 }
 
@@ -290,8 +292,8 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		d.Expression = subject + " " + op + " " + string(q)
 		return []devtoolsStep{d}, nil
 	case AssertVisible, AssertText, AssertValue, AssertChecked, AssertEnabled:
-		if a.Not && (a.Kind == AssertText || a.Kind == AssertValue) {
-			return custom()
+		if (a.Not && (a.Kind == AssertText || a.Kind == AssertValue)) || a.Secret != "" {
+			return custom() // replay.mjs fills secrets in change steps only
 		}
 		sel, err := selectors(s.Target)
 		if err != nil {

@@ -207,7 +207,7 @@ func (e tsEmitter) assertion(s Step, loc string) ([]string, error) {
 	case AssertText:
 		return []string{"await " + subject + ".toHaveText(" + jsString(a.Expected) + ");"}, nil
 	case AssertValue:
-		return []string{"await " + subject + ".toHaveValue(" + jsString(a.Expected) + ");"}, nil
+		return []string{"await " + subject + ".toHaveValue(" + tsValue(a.ExpectedValue()) + ");"}, nil
 	case AssertChecked:
 		return []string{"await " + subject + ".toBeChecked();"}, nil
 	case AssertEnabled:

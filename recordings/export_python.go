@@ -199,7 +199,7 @@ func pyAssertion(s Step, loc string) ([]string, error) {
 	case AssertText:
 		return []string{subject + "to_have_text(" + pyString(a.Expected) + ")"}, nil
 	case AssertValue:
-		return []string{subject + "to_have_value(" + pyString(a.Expected) + ")"}, nil
+		return []string{subject + "to_have_value(" + pyValue(a.ExpectedValue()) + ")"}, nil
 	case AssertChecked:
 		return []string{subject + "to_be_checked()"}, nil
 	case AssertEnabled:

@@ -120,7 +120,7 @@ func TestQuote(t *testing.T) {
 	for _, tc := range []struct{ in, js, py, gostr string }{
 		{`it's "x"`, `'it\'s "x"'`, `"it's \"x\""`, `"it's \"x\""`},
 		{"a\\b\nc", `'a\\b\nc'`, `"a\\b\nc"`, `"a\\b\nc"`},
-		{"\x1b[31m\u202e\u2028", `'\u001b[31m\u202e\u2028'`, `"\u001b[31m\u202e\u2028"`, `"\x1b[31m\u202e\u2028"`},
+		{"\x1b[31m\u202e\u2028", `'\u001b[31m\u202e\u2028'`, `"\u001b[31m\u202e\u2028"`, `"\u001b[31m\u202e\u2028"`},
 	} {
 		if got := jsString(tc.in); got != tc.js {
 			t.Errorf("jsString(%q) = %s, want %s", tc.in, got, tc.js)
@@ -143,6 +143,33 @@ func TestCSSAttrRoundTrip(t *testing.T) {
 		name, got, ok := unCSSAttr(sel)
 		if !ok || name != "data-testid" || got != v {
 			t.Errorf("unCSSAttr(%s) = %q, %q, %v; want data-testid, %q", sel, name, got, ok, v)
+		}
+	}
+}
+
+// TestExportsShowNoHiddenCharacters writes every fixture (the names one
+// has bidi, zero-width and C1 characters) in every format and in the file
+// format, and checks that no hidden character other than newline and tab
+// is written raw.
+func TestExportsShowNoHiddenCharacters(t *testing.T) {
+	for _, fx := range fixtures() {
+		rec := fx.rec(goldenOrigin)
+		outs := map[string]*bytes.Buffer{"jsonl": {}}
+		if err := Encode(outs["jsonl"], rec); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range Formats() {
+			outs[f.Name] = &bytes.Buffer{}
+			if err := Export(f.Name, rec, outs[f.Name]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for name, out := range outs {
+			for i, r := range out.String() {
+				if refs.Hidden(r) && r != '\n' && r != '\t' {
+					t.Errorf("%s as %s: U+%04X raw at byte %d", fx.name, name, r, i)
+				}
+			}
 		}
 	}
 }

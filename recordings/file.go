@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"sync"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // A recording file is JSON Lines (UTF-8, one JSON object per line, "\n"
@@ -83,6 +85,9 @@ func Decode(r io.Reader) (*Recording, []LoadProblem, error) {
 		if err != nil && err != io.EOF {
 			return nil, nil, err
 		}
+		if line == 1 {
+			b = bytes.TrimPrefix(b, []byte("\ufeff")) // a BOM some editors write
+		}
 		if b = bytes.TrimSpace(b); len(b) > 0 {
 			if rec == nil {
 				h, herr := decodeHeader(b, line)
@@ -149,12 +154,13 @@ func headerOf(h Header) Header {
 	return h
 }
 
+// writeLine writes v as one line of JSON, hidden characters escaped.
 func writeLine(w io.Writer, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = w.Write(append(refs.EscapeJSON(b), '\n'))
 	return err
 }
 
@@ -319,6 +325,10 @@ func (w *Writer) rewrite(path string, steps []Step) error {
 // writeAtomic writes rec to a temporary file beside path, syncs it and
 // renames it over path.
 func writeAtomic(path string, rec *Recording) error {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		// Renaming over a device or a pipe would replace it with a file.
+		return fmt.Errorf("%s is not a regular file; save the recording to a file", path)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err

@@ -326,3 +326,20 @@ func TestEncodeOmitsEmptyFields(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
 	}
 }
+
+// TestLoadWithBOM loads a recording and imports a DevTools recording that
+// start with a UTF-8 BOM, as some editors save files.
+func TestLoadWithBOM(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Encode(&buf, &Recording{Header: Header{Title: "bom"}, Steps: []Step{{Kind: Navigate, URL: "http://127.0.0.1:1/"}}}); err != nil {
+		t.Fatal(err)
+	}
+	rec, problems, err := Decode(strings.NewReader("\ufeff" + buf.String()))
+	if err != nil || len(problems) > 0 || rec.Title != "bom" || len(rec.Steps) != 1 {
+		t.Fatalf("Decode with a BOM: %+v, %v, %v", rec, problems, err)
+	}
+	dt, err := ImportDevTools(strings.NewReader("\ufeff" + `{"title":"bom","steps":[{"type":"navigate","url":"http://127.0.0.1:1/"}]}`))
+	if err != nil || dt.Title != "bom" || len(dt.Steps) != 1 {
+		t.Fatalf("ImportDevTools with a BOM: %+v, %v", dt, err)
+	}
+}

@@ -68,12 +68,17 @@ func byID(id string) Target { return tgt(refs.ByCSS("#"+id), "", "") }
 func signinRecording(origin string) *Recording {
 	email := tgt(refs.ByLabel("Email", false), "textbox", "Email", refs.ByRole("textbox", "Email", true), refs.ByCSS("#email"))
 	remember := tgt(refs.ByRole("checkbox", "Remember me", false), "checkbox", "Remember me", refs.ByCSS("#remember"))
+	password := tgt(refs.ByLabel("Password", false), "textbox", "Password", refs.ByCSS("#password"))
 	return &Recording{
 		Header: header(origin, "Sign in", "form.html"),
 		Steps: []Step{
 			nav(origin + "/form.html"),
 			fill(email, Plain("ada@example.com")),
-			fill(tgt(refs.ByLabel("Password", false), "textbox", "Password", refs.ByCSS("#password")), SecretValue("ARIADNE_SECRET_PASSWORD")),
+			fill(password, SecretValue("ARIADNE_SECRET_PASSWORD")),
+			// A password is compared with its secret and matched by a
+			// pattern in an ARIA snapshot, never stored.
+			{Kind: Assert, Target: password, Assert: &Assertion{Kind: AssertValue, Secret: "ARIADNE_SECRET_PASSWORD"}},
+			{Kind: Assert, Target: password, Assert: &Assertion{Kind: AssertAriaSnapshot, Expected: `- textbox "Password": ` + refs.SecretPattern}},
 			fill(tgt(refs.ByPlaceholder("Nickname", true), "textbox", "Nickname", refs.ByCSS("#nickname")), Plain("ada")),
 			act(Check, remember),
 			act(Check, tgt(refs.ByRole("radio", "Pro", false), "radio", "Pro", refs.ByCSS(`input[value="pro"]`))),
@@ -188,6 +193,11 @@ func namesRecording(origin string) *Recording {
 		{"nl", "button", "Line one\nline two", "Line one line two", false},
 		{"tpl", "button", "Run `make` with ${HOME}", "Run `make` with ${HOME}", true},
 		{"lq", "link", `Ada's "best" link`, `Ada's "best" link`, true},
+		// Hidden characters: every exporter writes them as escapes, and
+		// the exported code must still find the element.
+		{"rlo", "button", "abc\u202edef", "abc\u202edef", true},
+		{"zwsp", "button", "zero\u200bwidth", "zero\u200bwidth", true},
+		{"c1", "button", "C1 \u009b31mcsi", "C1 \u009b31mcsi", true},
 	} {
 		rec.Steps = append(rec.Steps,
 			act(Click, tgt(refs.ByRole(b.role, b.locator, b.exact), b.role, b.name, refs.ByCSS("#"+b.id))),

@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -56,7 +57,11 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 		Timeout           int               `json:"timeout"`
 		Steps             []json.RawMessage `json:"steps"`
 	}
-	dec := json.NewDecoder(r)
+	br := bufio.NewReader(r)
+	if bom, _ := br.Peek(3); string(bom) == "\ufeff" {
+		br.Discard(3) // a BOM some editors write
+	}
+	dec := json.NewDecoder(br)
 	if err := dec.Decode(&flow); err != nil {
 		return nil, fmt.Errorf("not a DevTools recording: %w", err)
 	}
@@ -72,6 +77,10 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 		var d devtoolsStep
 		if err := json.Unmarshal(raw, &d); err != nil {
 			im.problem(i, "", err)
+			continue
+		}
+		if len(d.Selectors) > MaxImportSelectors {
+			im.problem(i, d.Type, fmt.Errorf("%d selectors: a step may have at most %d (Chrome writes about five)", len(d.Selectors), MaxImportSelectors))
 			continue
 		}
 		if d.Timeout == 0 {
@@ -96,6 +105,10 @@ func ImportDevTools(r io.Reader) (*Recording, error) {
 	}
 	return im.rec, nil
 }
+
+// MaxImportSelectors is the most selectors ImportDevTools reads for one
+// step; a step with more is reported and not imported.
+const MaxImportSelectors = 1000
 
 type importer struct {
 	rec      *Recording

@@ -4,95 +4,35 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
-// This file quotes strings for the languages the exporters write. Page
-// text can hold anything, so besides the usual escapes the literals escape
-// every character that could hide or reorder code in an editor or a
-// terminal: C0 and C1 controls, DEL, the line and paragraph separators and
-// the bidirectional formatting characters ("Trojan Source").
-
-// hidden reports whether r must be written as an escape in source code.
-func hidden(r rune) bool {
-	switch {
-	case r < 0x20, r >= 0x7f && r <= 0x9f:
-		return true
-	case r == 0x2028, r == 0x2029: // line and paragraph separators
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
-		return true // bidi embeddings, overrides, isolates and marks
-	case r == 0xfeff:
-		return true
-	}
-	return false
-}
-
-// quoteC writes s as a C-like string literal in quote q, as JavaScript and
-// Python read it: \uXXXX escapes for hidden characters (JavaScript and
-// Python 3 both read them), the short escapes for the common ones.
-func quoteC(s string, q byte) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte(q)
-	for _, r := range s {
-		switch {
-		case r == rune(q) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case hidden(r):
-			b.WriteString(`\u`)
-			h := strconv.FormatInt(int64(r), 16)
-			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(q)
-	return b.String()
-}
+// This file names the quoting each exporter writes its literals with. The
+// escaping itself is refs' (refs/escape.go), one function per language,
+// shared with the locator emitters: besides the usual escapes every
+// character that could hide or reorder code in an editor or a terminal
+// (refs.Hidden: C0 and C1 controls, DEL, separators, bidi controls,
+// zero-width and other invisible characters) is written as an escape.
 
 // jsString quotes s as a JavaScript string in single quotes, as
 // Playwright's code generator does.
-func jsString(s string) string { return quoteC(s, '\'') }
+func jsString(s string) string { return refs.QuoteJS(s) }
 
 // pyString quotes s as a Python string in double quotes.
-func pyString(s string) string { return quoteC(s, '"') }
+func pyString(s string) string { return refs.QuotePython(s) }
 
-// goString quotes s as a Go string. strconv.Quote escapes every character
-// that is not printable, which covers the hidden ones.
-func goString(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	q := strconv.Quote(s)
-	// strconv treats the separators and bidi marks as graphic in some
-	// versions; escape them anyway.
-	var b strings.Builder
-	for _, r := range q {
-		if hidden(r) {
-			b.WriteString(`\u`)
-			h := strconv.FormatInt(int64(r), 16)
-			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// goString quotes s as a Go string.
+func goString(s string) string { return refs.QuoteGo(s) }
 
 // goRaw returns s as a Go raw string when it can be one (no backquote, no
-// carriage return, nothing hidden), else as goString.
+// carriage return, nothing hidden but newlines and tabs), else as goString.
 func goRaw(s string) string {
 	if !utf8.ValidString(s) || strings.ContainsAny(s, "`\r") {
 		return goString(s)
 	}
 	for _, r := range s {
-		if hidden(r) && r != '\n' && r != '\t' {
+		if refs.Hidden(r) && r != '\n' && r != '\t' {
 			return goString(s)
 		}
 	}
@@ -100,8 +40,9 @@ func goRaw(s string) string {
 }
 
 // jsTemplate writes s as the body of a JavaScript template literal
-// (without the backquotes): backslash, backquote and ${ are escaped, and
-// hidden characters other than newline become \u escapes.
+// (without the backquotes): backslash, backquote and ${ are escaped,
+// newlines kept, and every other hidden character is the \u escape (a
+// surrogate pair above U+FFFF) that QuoteJS writes.
 func jsTemplate(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	var b strings.Builder
@@ -114,10 +55,9 @@ func jsTemplate(s string) string {
 			b.WriteString(`\$`)
 		case r == '\n':
 			b.WriteByte('\n')
-		case hidden(r):
-			b.WriteString(`\u`)
-			h := strconv.FormatInt(int64(r), 16)
-			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
+		case refs.Hidden(r):
+			lit := refs.QuoteJS(string(r)) // '\uXXXX' or '\uXXXX\uXXXX'
+			b.WriteString(lit[1 : len(lit)-1])
 		default:
 			b.WriteRune(r)
 		}

@@ -247,6 +247,7 @@ func (r *Recorder) Assert(tabID string, e *Element, a Assertion, url string) (St
 			return Step{}, err
 		}
 		s.Frame, s.FramePath, s.Target = frame, framePathOf(frame, e.FramePath), t
+		s = r.secrets.Apply(s, Field{Password: e.Password, Label: e.Name})
 	}
 	if err := r.w.Add(s); err != nil {
 		return Step{}, err
@@ -362,7 +363,24 @@ func Summary(s Step) string {
 	if s.Tab != 0 {
 		d += fmt.Sprintf(" (tab %d)", s.Tab)
 	}
-	return oneLine(d)
+	return oneLine(cut(d, maxSummary))
+}
+
+// maxSummary is the most characters Summary prints: a step can hold a
+// URL or a name of any length.
+const maxSummary = 300
+
+// cut shortens s to at most n characters, marking the cut with how much
+// was left out.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d more characters)", string(r[:n]), len(r)-n)
 }
 
 // expectation says what an assertion step expects, as Playwright's
@@ -381,7 +399,12 @@ func expectation(s Step) string {
 	switch a.Kind {
 	case AssertVisible, AssertChecked, AssertEnabled:
 		what = "be " + string(a.Kind)
-	case AssertText, AssertValue, AssertTitle:
+	case AssertValue:
+		what = "have value " + a.ExpectedValue().String()
+		if a.Secret == "" {
+			what = "have value " + quoteShort(a.Expected)
+		}
+	case AssertText, AssertTitle:
 		what = "have " + string(a.Kind) + " " + quoteShort(a.Expected)
 	case AssertURL:
 		what = "have URL " + quoteShort(a.Expected)

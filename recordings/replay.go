@@ -213,11 +213,15 @@ func (r *replayer) timeout(s Step) time.Duration {
 func checkSecrets(rec *Recording, lookup func(string) (string, bool)) error {
 	var missing []string
 	for _, s := range rec.Steps {
-		if !s.Text.IsSecret() {
+		v := s.Text
+		if s.Assert != nil && s.Assert.Secret != "" {
+			v = s.Assert.ExpectedValue()
+		}
+		if !v.IsSecret() {
 			continue
 		}
-		if _, err := s.Text.Resolve(lookup); err != nil && !containsString(missing, s.Text.Secret) {
-			missing = append(missing, s.Text.Secret)
+		if _, err := v.Resolve(lookup); err != nil && !containsString(missing, v.Secret) {
+			missing = append(missing, v.Secret)
 		}
 	}
 	if len(missing) == 0 {
@@ -308,6 +312,12 @@ func (r *replayer) step(ctx context.Context, a action) (found, error) {
 // assert checks an assertion step until it holds or the time is up.
 func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	a := *s.Assert
+	if a.Secret != "" {
+		// Compare with the secret's value; Check says nothing of it.
+		if a.Expected, err = a.ExpectedValue().Resolve(r.o.Lookup); err != nil {
+			return f, refs.Wrap(refs.CodeBadArgument, err, "step %s", a.Kind)
+		}
+	}
 	deadline := time.Now().Add(r.timeout(s))
 	var l *looker
 	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle {
@@ -403,9 +413,12 @@ func (a Assertion) Check(o Observed) error {
 		ok, got = normalizeWS(o.State.Text) == normalizeWS(a.Expected), strconv.Quote(o.State.Text)
 	case AssertValue:
 		if o.State.Value == nil {
-			return refs.Errorf(CodeAssertionFailed, "expected a value %q, but the element has no value (not an input, textarea or select)", a.Expected)
+			return refs.Errorf(CodeAssertionFailed, "expected a value, but the element has no value (not an input, textarea or select)")
 		}
 		ok, got = *o.State.Value == a.Expected, strconv.Quote(*o.State.Value)
+		if a.Secret != "" {
+			got = "another value" // a password: never printed
+		}
 	case AssertChecked:
 		if o.State.Checked == nil {
 			return refs.Errorf(CodeAssertionFailed, "expected a checked state, but the element is not a checkbox or radio")
@@ -433,10 +446,12 @@ func (a Assertion) Check(o Observed) error {
 		return nil
 	}
 	want := string(a.Kind)
-	switch a.Kind {
-	case AssertText, AssertValue, AssertURL, AssertTitle:
+	switch {
+	case a.Kind == AssertValue && a.Secret != "":
+		want += " of the secret $" + a.Secret
+	case a.Kind == AssertText, a.Kind == AssertValue, a.Kind == AssertURL, a.Kind == AssertTitle:
 		want += " " + strconv.Quote(a.Expected)
-	case AssertAriaSnapshot:
+	case a.Kind == AssertAriaSnapshot:
 		want += ":\n" + a.Expected
 	}
 	if a.Not {

@@ -152,24 +152,22 @@ type Field struct {
 // Apply returns s with its typed text replaced by a secret reference when
 // s fills or types into a password field, unless p.RecordSecrets is set.
 // The caller should tell the user which variable to set (Value.Secret).
+//
+// Empty stays empty: clearing a password field (a fill with no text) is
+// recorded as that, and a key pressed there stays a press of that key.
+// A value assertion on a password field compares with the same secret
+// variable instead of storing the value (an empty value stays empty).
 func (p Secrets) Apply(s Step, f Field) Step {
-	if p.RecordSecrets || !f.Password || (s.Kind != Fill && s.Kind != Type && s.Kind != Press) {
+	if p.RecordSecrets || !f.Password {
 		return s
 	}
-	if s.Text.Secret != "" {
-		return s
+	switch {
+	case (s.Kind == Fill || s.Kind == Type) && s.Text.Secret == "" && s.Text.Text != "":
+		s.Text = SecretValue(SecretName(f.Label))
+	case s.Kind == Assert && s.Assert != nil && s.Assert.Kind == AssertValue && s.Assert.Secret == "" && s.Assert.Expected != "":
+		a := *s.Assert
+		a.Secret, a.Expected = SecretName(f.Label), ""
+		s.Assert = &a
 	}
-	name := SecretName(f.Label)
-	if s.Kind == Press {
-		// A key pressed in a password field is part of the secret: keep
-		// the key only if it is not a character.
-		if isCharKey(s.Key) {
-			s.Kind = Type
-			s.Key = ""
-		} else {
-			return s
-		}
-	}
-	s.Text = SecretValue(name)
 	return s
 }

@@ -2,6 +2,7 @@ package recordings
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/ariadne-tui/ariadne/refs"
@@ -40,8 +41,9 @@ func TestSecretsApply(t *testing.T) {
 	}{
 		{"fill in a password field", Secrets{}, fill(field, Plain("hunter2")), pw, fill(field, SecretValue("ARIADNE_SECRET_PASSWORD"))},
 		{"type in a password field", Secrets{}, typed, pw, Step{Kind: Type, Target: field, Text: SecretValue("ARIADNE_SECRET_PASSWORD")}},
-		{"a character key in a password field", Secrets{}, Step{Kind: Press, Target: field, Key: "h"}, pw,
-			Step{Kind: Type, Target: field, Text: SecretValue("ARIADNE_SECRET_PASSWORD")}},
+		{"a character key in a password field stays a press", Secrets{}, Step{Kind: Press, Target: field, Key: "h"}, pw,
+			Step{Kind: Press, Target: field, Key: "h"}},
+		{"clearing a password field stays empty", Secrets{}, fill(field, Plain("")), pw, fill(field, Plain(""))},
 		{"Enter in a password field", Secrets{}, Step{Kind: Press, Target: field, Key: "Enter"}, pw, Step{Kind: Press, Target: field, Key: "Enter"}},
 		{"opted in", Secrets{RecordSecrets: true}, fill(field, Plain("hunter2")), pw, fill(field, Plain("hunter2"))},
 		{"not a password field", Secrets{}, fill(field, Plain("ada")), Field{Label: "Password"}, fill(field, Plain("ada"))},
@@ -54,16 +56,35 @@ func TestSecretsApply(t *testing.T) {
 			}
 		})
 	}
-	// Key by key, a password collapses to one secret fill.
-	var steps []Step
-	for _, k := range []string{"h", "u", "n"} {
-		steps = Add(steps, Secrets{}.Apply(Step{Kind: Press, Target: field, Key: k}, pw))
+	// A value assertion compares with the secret; an empty one stays empty.
+	assert := func(expected string) Step {
+		return Step{Kind: Assert, Target: field, Assert: &Assertion{Kind: AssertValue, Expected: expected}}
 	}
-	if len(steps) != 1 || steps[0].Kind != Fill || steps[0].Text != SecretValue("ARIADNE_SECRET_PASSWORD") {
-		t.Errorf("typed password collapsed to %+v", steps)
+	got := Secrets{}.Apply(assert("hunter2"), pw)
+	if got.Assert.Expected != "" || got.Assert.Secret != "ARIADNE_SECRET_PASSWORD" {
+		t.Errorf("assert value on a password field: %+v", got.Assert)
+	}
+	if got := (Secrets{}).Apply(assert(""), pw); got.Assert.Secret != "" || got.Assert.Expected != "" {
+		t.Errorf("assert an empty value on a password field: %+v", got.Assert)
+	}
+	if got := (Secrets{RecordSecrets: true}).Apply(assert("hunter2"), pw); got.Assert.Expected != "hunter2" {
+		t.Errorf("assert value, secrets recorded: %+v", got.Assert)
 	}
 }
 
+// TestSecretAssertionCheck compares a value assertion with its secret
+// and never prints either value in its failure.
+func TestSecretAssertionCheck(t *testing.T) {
+	a := Assertion{Kind: AssertValue, Expected: "hunter2", Secret: "ARIADNE_SECRET_PASSWORD"}
+	val := func(s string) Observed { return Observed{Count: 1, State: ElementState{Value: &s}} }
+	if err := a.Check(val("hunter2")); err != nil {
+		t.Errorf("same value: %v", err)
+	}
+	err := a.Check(val("hunter3"))
+	if err == nil || strings.Contains(err.Error(), "hunter") || !strings.Contains(err.Error(), "$ARIADNE_SECRET_PASSWORD") {
+		t.Errorf("another value: %v", err)
+	}
+}
 func TestValueResolve(t *testing.T) {
 	env := map[string]string{"ARIADNE_SECRET_PASSWORD": "hunter2"}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }

@@ -218,6 +218,19 @@ type Assertion struct {
 	Kind     AssertKind `json:"kind"`
 	Expected string     `json:"expected,omitempty"`
 	Not      bool       `json:"not,omitempty"`
+	// Secret, for a value assertion on a password field, names the
+	// environment variable the value is compared with (Expected is then
+	// empty in the file): the password is never stored.
+	Secret string `json:"secret,omitempty"`
+}
+
+// ExpectedValue is what a value assertion compares with: the secret
+// variable, or Expected.
+func (a Assertion) ExpectedValue() Value {
+	if a.Secret != "" {
+		return SecretValue(a.Secret)
+	}
+	return Plain(a.Expected)
 }
 
 func (a Assertion) needsTarget() bool {
@@ -229,6 +242,10 @@ func (s Step) Locator() refs.Locator { return s.Target.Locator.Within(s.Frame) }
 
 // ErrInvalidStep is wrapped by the errors Validate returns.
 var ErrInvalidStep = errors.New("invalid step")
+
+// MaxURL is the longest URL a navigate step may have: Chromium's own
+// limit (2 MiB); a longer one cannot load.
+const MaxURL = 2 << 20
 
 // Validate reports whether s has what its kind needs.
 func (s Step) Validate() error {
@@ -251,6 +268,9 @@ func (s Step) Validate() error {
 	case Navigate:
 		if s.URL == "" {
 			return bad("no url")
+		}
+		if len(s.URL) > MaxURL {
+			return bad("a URL of %d bytes: Chromium loads none longer than %d", len(s.URL), MaxURL)
 		}
 	case Click, DblClick, Check, Uncheck, Hover:
 		needTarget = true

@@ -3,7 +3,6 @@ package refs
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // This file prints a Locator the way Playwright's own code generator does:
@@ -11,8 +10,10 @@ import (
 // locator expression in one language. Both must match Playwright byte for
 // byte so that what we print parses back to the same selector; the test in
 // emit_test.go checks that against the installed Playwright when there is
-// one. Strings that are not valid UTF-8 are first repaired, each bad run
-// becoming U+FFFD.
+// one, except that code escapes every Hidden character (escape.go) where
+// Playwright leaves bidi controls and invisible characters raw. Strings
+// that are not valid UTF-8 are first repaired, each bad run becoming
+// U+FFFD.
 
 // Internal returns Playwright's internal selector for l, the form
 // page.locator() and the wire protocol accept, with parts joined by " >> ".
@@ -133,57 +134,13 @@ func caseFlag(exact bool) string {
 	return "i"
 }
 
-// jsonString quotes s as JavaScript's JSON.stringify does.
-func jsonString(s string) string { return quoteString(s, '"') }
-
-// quoteString writes s as a string literal in quote q, escaping what
-// JSON.stringify escapes (backslash, control characters) plus q itself.
-// The result is a valid literal in JavaScript (q is ' or "), Python, Java
-// and C# (q is "), and decodes to s in each.
-func quoteString(s string, q byte) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte(q)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			// Repair a bad run as strings.ToValidUTF8 does: one U+FFFD.
-			for i < len(s) {
-				r, size = utf8.DecodeRuneInString(s[i:])
-				if r != utf8.RuneError || size != 1 {
-					break
-				}
-				i++
-			}
-			b.WriteRune(utf8.RuneError)
-			continue
-		}
-		i += size
-		switch {
-		case r == rune(q) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20:
-			const hex = "0123456789abcdef"
-			b.WriteString(`\u00`)
-			b.WriteByte(hex[r>>4])
-			b.WriteByte(hex[r&0xf])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(q)
-	return b.String()
+// jsonString quotes s as JavaScript's JSON.stringify does: backslash,
+// double quote and C0 controls escaped, everything else raw. It is for
+// the internal selector only, which must match Playwright's byte for byte
+// and is never code: the code emitters quote with Quote, which escapes
+// every Hidden character too, and JSON output passes through EscapeJSON.
+func jsonString(s string) string {
+	return quoteWith(s, '"', utf16Escapes, func(r rune) bool { return r < 0x20 })
 }
 
 // Code returns l as a locator expression in lang, without the leading
@@ -228,20 +185,17 @@ func (b base) javaClass() string {
 
 type dialect struct {
 	lang Lang
-	q    byte // quote character of string literals
 }
 
 func dialectOf(lang Lang) (dialect, bool) {
 	switch lang {
-	case JavaScript:
-		return dialect{lang, '\''}, true
-	case Python, Java, CSharp:
-		return dialect{lang, '"'}, true
+	case JavaScript, Python, Java, CSharp:
+		return dialect{lang}, true
 	}
 	return dialect{}, false
 }
 
-func (d dialect) quote(s string) string { return quoteString(s, d.q) }
+func (d dialect) quote(s string) string { return Quote(d.lang, s) }
 
 // method spells a locator method given its JavaScript name.
 func (d dialect) method(js string) string {

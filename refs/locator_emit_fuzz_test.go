@@ -106,25 +106,7 @@ func decodeJS(lit string) (string, error) {
 			addRune(e)
 		}
 	}
-	// Reassemble UTF-16, refusing lone surrogates: no Go string holds one.
-	var b strings.Builder
-	for j := 0; j < len(units); j++ {
-		u := rune(units[j])
-		if utf16.IsSurrogate(u) {
-			if j+1 >= len(units) {
-				return "", errLiteral
-			}
-			r := utf16.DecodeRune(u, rune(units[j+1]))
-			if r == utf8.RuneError {
-				return "", errLiteral
-			}
-			b.WriteRune(r)
-			j++
-			continue
-		}
-		b.WriteRune(u)
-	}
-	return b.String(), nil
+	return unitsToString(units)
 }
 
 // decodePython decodes a Python 3 str literal quoted with ' or " (no
@@ -216,11 +198,10 @@ func FuzzJSString(f *testing.F) {
 	seedLiterals(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		want := strings.ToValidUTF8(s, "\uFFFD")
-		for _, q := range []byte{'\'', '"'} {
-			lit := quoteString(s, q)
+		for _, lit := range []string{QuoteJS(s), quoteJSDouble(s)} {
 			got, err := decodeJS(lit)
 			if err != nil || got != want {
-				t.Fatalf("quote %c: %q decodes to %q, %v; want %q", q, lit, got, err, want)
+				t.Fatalf("%q decodes to %q, %v; want %q", lit, got, err, want)
 			}
 		}
 		code := ByText(s, false).Code(JavaScript)
@@ -290,6 +271,9 @@ func TestLiteralsInInterpreters(t *testing.T) {
 		texts = append(texts, strings.ToValidUTF8(tn.text, "\uFFFD"))
 	}
 	texts = append(texts, "\\u0041", "\x00\x01\x1f\x7f\u0085\ufeff")
+	for _, s := range hostileSeeds {
+		texts = append(texts, strings.ToValidUTF8(s, "\uFFFD"))
+	}
 	run := func(t *testing.T, bin string, args []string, lits []string) []string {
 		t.Helper()
 		path, err := exec.LookPath(bin)
@@ -322,10 +306,10 @@ func TestLiteralsInInterpreters(t *testing.T) {
 		}
 	}
 	t.Run("node", func(t *testing.T) {
-		for _, q := range []byte{'\'', '"'} {
+		for _, quote := range []func(string) string{QuoteJS, quoteJSDouble} {
 			var lits []string
 			for _, s := range texts {
-				lits = append(lits, quoteString(s, q))
+				lits = append(lits, quote(s))
 			}
 			got := run(t, "node", []string{"-e", `
 const lits = JSON.parse(require('fs').readFileSync(0, 'utf8'));
@@ -337,7 +321,7 @@ process.stdout.write(JSON.stringify(lits.map(l => { 'use strict'; return new Fun
 	t.Run("python3", func(t *testing.T) {
 		var lits []string
 		for _, s := range texts {
-			lits = append(lits, quoteString(s, '"'))
+			lits = append(lits, QuotePython(s))
 		}
 		got := run(t, "python3", []string{"-c",
 			"import ast, json, sys; print(json.dumps([ast.literal_eval(l) for l in json.load(sys.stdin)]))"}, lits)

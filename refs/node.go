@@ -18,8 +18,11 @@ type Node struct {
 
 	Value    string `json:"value,omitempty"`    // current value of textboxes, sliders, comboboxes
 	HasValue bool   `json:"hasValue,omitempty"` // Value is meaningful (it may be empty)
-	URL      string `json:"url,omitempty"`      // a link's href as the page wrote it (Playwright's /url:)
-	HasURL   bool   `json:"hasURL,omitempty"`   // the link has an href, perhaps an empty one
+	// Secret marks a password field: its Value is SecretMask when it is
+	// filled, and what is typed there must never be shown.
+	Secret bool   `json:"secret,omitempty"`
+	URL    string `json:"url,omitempty"`    // a link's href as the page wrote it (Playwright's /url:)
+	HasURL bool   `json:"hasURL,omitempty"` // the link has an href, perhaps an empty one
 	// Placeholder is a textbox's placeholder when it is not also its name
 	// (Playwright's /placeholder:).
 	Placeholder string `json:"placeholder,omitempty"`

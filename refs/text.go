@@ -8,6 +8,17 @@ import (
 	"unicode/utf8"
 )
 
+// SecretMask is the value the snapshot shows for a filled password field,
+// the same whatever the password (browser/js/world.js writes it): no
+// secret and no length reaches a terminal, a log or a recording.
+const SecretMask = "[secret]"
+
+// SecretPattern is how Text prints a filled password field's value: a
+// regular expression that toMatchAriaSnapshot matches against any
+// non-empty value, so an ARIA snapshot assertion over a form replays with
+// the real secret.
+const SecretPattern = "/.+/"
+
 // TextOptions controls the ARIA snapshot text rendering.
 type TextOptions struct {
 	// NoRefs renders what Playwright's default ariaSnapshot() renders, for
@@ -73,6 +84,11 @@ func writeNode(b *strings.Builder, n *Node, depth int, opts TextOptions) {
 	switch {
 	case !hasText && len(props) == 0 && len(n.Children) == 0:
 		b.WriteString(key + "\n")
+	case hasText && len(props) == 0 && text == SecretMask && n.Value == SecretMask:
+		// A filled password: a pattern that Playwright's
+		// toMatchAriaSnapshot and Ariadne's replay both accept for any
+		// value, which says nothing of the secret or its length.
+		b.WriteString(key + ": " + SecretPattern + "\n")
 	case hasText && len(props) == 0:
 		b.WriteString(key + ": " + yamlValue(text) + "\n")
 	default:
@@ -81,7 +97,10 @@ func writeNode(b *strings.Builder, n *Node, depth int, opts TextOptions) {
 			b.WriteString(ind + "  - /" + p[0] + ": " + yamlValue(p[1]) + "\n")
 		}
 		if hasText {
-			if text != "" {
+			switch {
+			case text == SecretMask && n.Value == SecretMask:
+				b.WriteString(ind + "  - text: " + SecretPattern + "\n")
+			case text != "":
 				b.WriteString(ind + "  - text: " + yamlValue(text) + "\n")
 			}
 			return

@@ -300,3 +300,17 @@ func TestTextNoControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestTextSecretPattern prints a filled password field as a pattern that
+// says nothing of the secret, with or without a placeholder.
+func TestTextSecretPattern(t *testing.T) {
+	pw := func(ph string) *Node {
+		return &Node{Role: "textbox", Name: "Password", Value: SecretMask, HasValue: true, Placeholder: ph,
+			Children: []*Node{{Role: "text", Name: SecretMask}}}
+	}
+	root := &Node{Role: "document", Children: []*Node{pw(""), pw("min. 8 characters"), {Role: "textbox", Name: "Empty", HasValue: true}}}
+	want := "- textbox \"Password\": /.+/\n- textbox \"Password\":\n  - /placeholder: min. 8 characters\n  - text: /.+/\n- textbox \"Empty\"\n"
+	if got := Text(root, TextOptions{NoRefs: true}); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -51,6 +51,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		return nil, refs.Errorf(refs.CodeBadArgument, "assert %s --not needs the text it must not be", a.Kind)
 	}
 	b, r := s.Browser, s.Recorder
+	password := false // the element is a password field
 	var p *pre
 	if r != nil {
 		var err error
@@ -59,6 +60,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		if err != nil {
 			return nil, err
 		}
+		password = p.el != nil && p.el.Password
 	} else {
 		p = &pre{}
 		var err error
@@ -71,7 +73,18 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 				return nil, err
 			}
 			p.tabID, p.url = info.TabID, info.URL
+			password = info.Password
 		}
+	}
+	// A password's value is compared, never shown: the check names the
+	// secret variable instead, and the result holds no value.
+	secret := ""
+	if password && a.Kind == recordings.AssertValue {
+		label := ""
+		if p.el != nil {
+			label = p.el.Name
+		}
+		secret = recordings.SecretName(label)
 	}
 	timeout := c.Timeout
 	if timeout <= 0 {
@@ -101,7 +114,9 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 			}
 			needsCurrent = false
 		}
-		err = a.Check(obs)
+		check := a
+		check.Secret = secret
+		err = check.Check(obs)
 		if err == nil {
 			break
 		}
@@ -115,6 +130,9 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		}
 	}
 	out := &Asserted{Assertion: a}
+	if secret != "" && a.Expected != "" {
+		out.Assertion.Expected, out.Assertion.Secret = "", secret
+	}
 	if r == nil {
 		return out, nil
 	}

@@ -50,6 +50,8 @@ type resultMsg struct {
 	b       Browser // resLaunch: the new session
 	tabs    []browser.TabInfo
 	options []browser.Option
+	done    string               // the status text of a command that says more than its label (:replay)
+	target  string               // resLaunch: the URL it opened
 	rec     *session.RecordState // the recording after the operation
 	err     error
 }
@@ -192,7 +194,7 @@ func (m *Model) launch() tea.Cmd {
 		m.setStatus(statusErr, "cannot start a browser here (no launcher)")
 		return nil
 	}
-	launch, old := m.opts.Launch, m.b
+	launch, old, url := m.opts.Launch, m.b, m.url
 	label := "starting the browser"
 	if old != nil {
 		label = "relaunching the browser"
@@ -207,7 +209,7 @@ func (m *Model) launch() tea.Cmd {
 		}
 		// The page is opened by its own operation once the session's
 		// events are read, so that a dialog it opens at load shows at once.
-		return resultMsg{b: nb}
+		return resultMsg{b: nb, target: url}
 	})
 }
 
@@ -215,7 +217,7 @@ func (m *Model) launch() tea.Cmd {
 // step: the recording's header holds the start URL).
 func (m *Model) openAfterLaunch(url string) tea.Cmd {
 	return m.startOp(resOpened, "opening "+url, func(ctx context.Context, b Browser) resultMsg {
-		var r resultMsg
+		r := resultMsg{target: url}
 		r.nav, r.err = b.Open(ctx, url)
 		r.page = pageAfter(ctx, b, r.err)
 		return r

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // Sanitize makes page text safe to print in a terminal on one line. Text from
@@ -19,6 +21,11 @@ import (
 //   - Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069)
 //     are dropped, so page text cannot reorder what Ariadne draws after it.
 //     Right-to-left letters themselves are kept.
+//   - The other invisible characters (refs.Hidden: zero-width space and
+//     non-joiner, word joiner, BOM, soft hyphen, bidi marks, tags, ...)
+//     are drawn as their escape, "\u200b": they are seen, and no border
+//     or column shifts because the terminal and Lip Gloss disagree on a
+//     width of zero.
 //
 // Printable text, wide characters and emoji (with their joiners and
 // variation selectors) pass through unchanged.
@@ -50,6 +57,11 @@ func Sanitize(s string) string {
 			fmt.Fprintf(&b, `\x%02x`, r)
 		case bidiControl(r):
 			// dropped
+		case refs.Hidden(r) && !emojiJoiner(s, i, size, r):
+			// Zero-width and other invisible characters are drawn as
+			// their escape, so that they are seen and every width is
+			// what the terminal draws.
+			b.WriteString(refs.EscapeHidden(string(r)))
 		default:
 			b.WriteString(s[i : i+size])
 		}
@@ -73,12 +85,27 @@ func cleanSlow(s string) bool {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if (r == utf8.RuneError && size == 1) || r < 0x20 || (r >= 0x7f && r <= 0x9f) ||
-			r == '\u2028' || r == '\u2029' || bidiControl(r) {
+			r == '\u2028' || r == '\u2029' || bidiControl(r) || (refs.Hidden(r) && !emojiJoiner(s, i, size, r)) {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// emojiJoiner reports whether the invisible r at s[i:i+size] is part of
+// an emoji: a zero-width joiner between two symbols (👩‍💻), or a
+// variation selector after a symbol or a keycap digit (❤️, 1️⃣).
+func emojiJoiner(s string, i, size int, r rune) bool {
+	prev, _ := utf8.DecodeLastRuneInString(s[:i])
+	switch r {
+	case 0x200d:
+		next, _ := utf8.DecodeRuneInString(s[i+size:])
+		return prev >= 0x2000 && next >= 0x2000
+	case 0xfe0e, 0xfe0f:
+		return prev >= 0x2000 || (prev >= '0' && prev <= '9') || prev == '#' || prev == '*'
+	}
+	return false
 }
 
 func bidiControl(r rune) bool {

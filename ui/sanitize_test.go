@@ -35,6 +35,12 @@ func TestSanitize(t *testing.T) {
 		{"CJK kept", "漢字テスト", "漢字テスト"},
 		{"emoji ZWJ kept", "👩‍👩‍👧 🇫🇷 ❤️", "👩‍👩‍👧 🇫🇷 ❤️"},
 		{"accents kept", "café naïve", "café naïve"},
+		{"zero-width space", "zero\u200bwidth", `zero\u200bwidth`},
+		{"joiners outside emoji", "a\u200cb\u200dc\u2060d", `a\u200cb\u200dc\u2060d`},
+		{"soft hyphen and BOM", "soft\u00adhy\ufeffphen", `soft\u00adhy\ufeffphen`},
+		{"bidi marks", "a\u200eb\u200fc\u061cd", `a\u200eb\u200fc\u061cd`},
+		{"tags", "tag\U000e0041", `tag\U000e0041`},
+		{"keycap kept", "1\ufe0f\u20e3", "1\ufe0f\u20e3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Sanitize(tc.in)

@@ -16,6 +16,13 @@
     return e;
   }
 
+  // shown is a field's value as an action reports it: a password's is
+  // never reported (null).
+  function shown(e) {
+    if (e.isContentEditable) return e.innerText;
+    return e.type === "password" ? null : e.value;
+  }
+
   function composedParent(n) {
     if (n.assignedSlot) return n.assignedSlot;
     const p = n.parentNode;
@@ -221,7 +228,7 @@
       } else if (typeof e.select === "function") {
         e.select();
       }
-      return { mode: "insert" };
+      return { mode: "insert", secret: e.type === "password" };
     },
 
     // setValue sets an input's value directly (dates, ranges, colors) and
@@ -237,18 +244,18 @@
     },
 
     // finishFill fires change (insertText already fired input) and reports
-    // the value now in the field.
+    // the value now in the field (never a password's: null).
     finishFill(h) {
       const e = el(h);
       if (!e) return null;
       if (!e.isContentEditable) e.dispatchEvent(new Event("change", { bubbles: true }));
-      return e.isContentEditable ? e.innerText : e.value;
+      return shown(e);
     },
 
     value(h) {
       const e = el(h);
       if (!e) return null;
-      return e.isContentEditable ? e.innerText : e.value;
+      return shown(e);
     },
 
     // options lists a select's options.

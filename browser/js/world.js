@@ -715,6 +715,7 @@
       if (!(labelledBy && labelledBy.includes(el))) {
         if (role === "textbox" || role === "searchbox") {
           o.visited.add(el);
+          if (tag === "INPUT" && el.type === "password") return ""; // a secret is nobody's name
           return (tag === "INPUT" || tag === "TEXTAREA" ? el.value : el.textContent) || "";
         }
         if (role === "combobox" || role === "listbox") {
@@ -1028,6 +1029,7 @@
         if (el.files && el.files.length) n.v = Array.from(el.files, (f) => f.name).join(", ");
       } else if (t !== "checkbox" && t !== "radio" && t !== "button" && t !== "submit" && t !== "reset" && t !== "image") {
         n.v = shownValue(el);
+        if (t === "password") n.pw = 1;
       }
     } else if (tag === "SELECT") {
       n.v = Array.from(el.selectedOptions, (o) => normalizeWS(o.label || o.textContent || "")).join(", ");
@@ -1040,10 +1042,14 @@
     }
   }
 
-  // shownValue is an input's value; a password's is masked, so that no
-  // secret reaches a terminal, a log or a prompt.
+  // shownValue is an input's value. A password's is never read out: a
+  // filled one shows SECRET_MASK (refs.SecretMask), the same whatever its
+  // length, so that neither the secret nor its length reaches a terminal,
+  // a log, a prompt or a recorded snapshot; an empty one stays empty.
+  const SECRET_MASK = "[secret]";
   function shownValue(el) {
-    return el.type === "password" ? "\u2022".repeat(el.value.length) : el.value;
+    if (el.type === "password") return el.value ? SECRET_MASK : "";
+    return el.value;
   }
 
   // ---- the walk -------------------------------------------------------------
@@ -1079,7 +1085,7 @@
   // first line is "A1", doc, url, title, count. A text node is "#", parent
   // index, text. An element is role, parent index, handle, tag, flags
   // (1 disabled, 2 selected, 4 required, 8 focused, 16 interactive,
-  // 32 iframe), x, y, width, height, name, value, url, placeholder,
+  // 32 iframe, 64 password field), x, y, width, height, name, value, url, placeholder,
   // checked, pressed, expanded, level, invalid, content origin "x,y";
   // value and url start with "=" when present; trailing empty fields are
   // left out.
@@ -1089,7 +1095,7 @@
     let index = 0;
     const emit = (n, parent) => {
       const idx = index++;
-      const bits = (n.d ? 1 : 0) | (n.s ? 2 : 0) | (n.q ? 4 : 0) | (n.f ? 8 : 0) | (n.a ? 16 : 0) | (n.fr ? 32 : 0);
+      const bits = (n.d ? 1 : 0) | (n.s ? 2 : 0) | (n.q ? 4 : 0) | (n.f ? 8 : 0) | (n.a ? 16 : 0) | (n.fr ? 32 : 0) | (n.pw ? 64 : 0);
       const f = [n.r, parent, n.h, n.t || "", bits];
       if (n.b) f.push(n.b[0], n.b[1], n.b[2], n.b[3]);
       else f.push("", "", "", "");

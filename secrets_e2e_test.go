@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSecretsNeverLeak records, with 'ariadne run --record', a session
+// that touches a password field in every way (fill, type, press, clear,
+// an empty fill, assert value with and without the text, assert snapshot,
+// snapshots), replays it with the right secret (every assertion holds on
+// the page) and with a wrong one (it fails, with failure files), exports
+// it in every format, and greps every output and file for the secret, its
+// parts and bullets (a mask as long as the secret).
+func TestSecretsNeverLeak(t *testing.T) {
+	srv := pagesServer(t)
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "signin.jsonl")
+	const part1, part2 = "Hunter2-Zebra!", "Qx7"
+	const full = part1 + part2
+	script := `open {{URL}}/form.html
+find pw textbox Password
+fill $pw '` + part1 + `'
+type $pw ` + part2 + `
+assert value $pw
+assert value $pw '` + full + `'
+assert snapshot
+press $pw End
+snapshot
+snapshot --json
+find em textbox Email
+fill $em ada@example.com
+clear $pw
+assert value $pw
+fill $pw ''
+fill $pw '` + full + `'
+assert value $pw '` + full + `'
+assert snapshot $pw
+`
+	var runOut bytes.Buffer
+	res, code := runTestScriptOut(t, srv.URL, script, &runOut, "--record", rec)
+	if code != exitOK {
+		t.Fatalf("run: exit %d: %v", code, res)
+	}
+	for i, r := range res {
+		if !r.ok() {
+			t.Fatalf("line %d: %v", i+1, r)
+		}
+	}
+	outputs := map[string]string{"run results": runOut.String()}
+	file, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outputs["recording"] = string(file)
+	for _, want := range []string{`"secret":"ARIADNE_SECRET_PASSWORD"`, `"kind":"value","secret":"ARIADNE_SECRET_PASSWORD"`, `/.+/`, `"key":"End"`} {
+		if !strings.Contains(string(file), want) {
+			t.Errorf("the recording has no %s:\n%s", want, file)
+		}
+	}
+
+	for _, f := range []string{"playwright-test", "playwright-python", "devtools-recorder", "chromedp"} {
+		out, errs, code := cli(t, "export", "--format", f, rec)
+		if code != exitOK {
+			t.Fatalf("export %s: exit %d: %s", f, code, errs)
+		}
+		outputs["export "+f] = out + errs
+	}
+
+	// The right secret: every step holds on the page.
+	t.Setenv("ARIADNE_SECRET_PASSWORD", full)
+	out, errs, code := cli(t, "replay", "--timeout", "20s", rec)
+	if code != exitOK {
+		t.Fatalf("replay with the secret: exit %d\n%s\n%s", code, out, errs)
+	}
+	outputs["replay"] = out + errs
+	// A broken copy, without the first fill: the value assertion fails
+	// without saying what either value is.
+	lines := strings.SplitAfter(string(file), "\n")
+	broken := filepath.Join(dir, "broken.jsonl")
+	if err := os.WriteFile(broken, []byte(strings.Join(append(lines[:2:2], lines[3:]...), "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = cli(t, "replay", "--timeout", "20s", "--action-timeout", "1s", broken)
+	if code != exitError || !strings.Contains(errs, "assertion_failed") || !strings.Contains(errs, "$ARIADNE_SECRET_PASSWORD") {
+		t.Fatalf("replay of the broken copy: exit %d\n%s\n%s", code, out, errs)
+	}
+	outputs["failed replay"] = out + errs
+	for _, ext := range []string{".failure.aria.txt", ".failure.png"} {
+		b, err := os.ReadFile(strings.TrimSuffix(broken, ".jsonl") + ext)
+		if err != nil {
+			t.Fatalf("failure file: %v", err)
+		}
+		outputs["failure file "+ext] = string(b)
+	}
+
+	for what, s := range outputs {
+		for _, secret := range []string{full, part1, part2, "•"} {
+			if strings.Contains(s, secret) {
+				t.Errorf("%s holds %q:\n%.2000s", what, secret, s)
+			}
+		}
+	}
+}
