@@ -88,7 +88,12 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	if el != nil {
 		res.Healed = el.healed
 	}
-	if err := fn(tctx, el, res); err != nil {
+	hung := tab.watchHang(budget)
+	err := fn(tctx, el, res)
+	if herr := hung(); herr != nil {
+		return nil, herr
+	}
+	if err != nil {
 		return nil, b.browserErr(err)
 	}
 	tab.settle(ctx, before, res)

@@ -16,11 +16,17 @@ type dialogState struct {
 	armed   *answer  // the answer for the next dialog, set by a script
 	pending *Dialog  // a dialog that waits for an answer
 	handled []Dialog // dialogs answered since the last drain
+	// dismissUntil: dialogs opening before then are dismissed (DismissDialogs).
+	dismissUntil time.Time
+	// activity is when a dialog last opened or closed: a page busy with
+	// dialogs is not hung (health.go).
+	activity time.Time
 }
 
 type answer struct {
 	accept bool
 	text   string
+	by     string // who answers; "" is a script
 }
 
 // ArmDialog sets the answer for the next JavaScript dialog in the current
@@ -34,7 +40,7 @@ func (b *Browser) ArmDialog(ctx context.Context, accept bool, text string) (*Dia
 	t.mu.Lock()
 	pending := t.dialog.pending
 	if pending == nil {
-		t.dialog.armed = &answer{accept, text}
+		t.dialog.armed = &answer{accept: accept, text: text}
 		t.mu.Unlock()
 		return nil, nil
 	}
@@ -42,7 +48,7 @@ func (b *Browser) ArmDialog(ctx context.Context, accept bool, text string) (*Dia
 	d, err := t.answerDialog(ctx, accept, text, "script")
 	if refs.CodeOf(err) == refs.CodeNoDialog {
 		t.mu.Lock()
-		t.dialog.armed = &answer{accept, text}
+		t.dialog.armed = &answer{accept: accept, text: text}
 		t.mu.Unlock()
 		return nil, nil
 	}
@@ -116,48 +122,92 @@ func (t *Tab) drainDialogs() []Dialog {
 	return d
 }
 
+// watchDialogs follows the tab's dialogs. Openings and closings are read
+// in the order they happen (one listener, not one stream per event): in a
+// storm of alerts the closing of one and the opening of the next arrive
+// back to back, and handling them out of order would forget the open one.
 func (t *Tab) watchDialogs() {
-	go func() {
-		// A dialog closed by other means (the page navigated, the user
-		// answered in a headful window) no longer waits.
-		for _, err := range chromedp.Events(t.ctx, page.JavascriptDialogClosed) {
-			if err != nil {
-				return
-			}
+	err := chromedp.Listen(t.ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *page.EventJavascriptDialogClosed:
+			// Closed by other means too: the page navigated, the user
+			// answered in a headful window.
 			t.mu.Lock()
 			t.dialog.pending = nil
+			t.dialog.activity = time.Now()
 			t.mu.Unlock()
+		case *page.EventJavascriptDialogOpening:
+			t.dialogOpened(ev)
+		}
+	})
+	if err != nil {
+		t.b.opts.Logf("watching dialogs: %v", err)
+	}
+}
+
+// dialogOpened handles a dialog that opened; it runs in the event loop and
+// leaves all waiting to goroutines.
+func (t *Tab) dialogOpened(ev *page.EventJavascriptDialogOpening) {
+	d := &Dialog{Type: string(ev.Type), Message: ev.Message, DefaultPrompt: ev.DefaultPrompt}
+	t.mu.Lock()
+	t.dialog.pending = d
+	t.dialog.activity = time.Now()
+	armed := t.dialog.armed
+	t.dialog.armed = nil
+	if armed == nil && time.Now().Before(t.dialog.dismissUntil) {
+		armed = &answer{accept: false, by: "user (dismiss all)"}
+		t.dialog.dismissUntil = time.Now().Add(dismissAllWindow)
+	}
+	t.mu.Unlock()
+	if armed != nil {
+		by := armed.by
+		if by == "" {
+			by = "script"
+		}
+		go t.answerDialog(context.Background(), armed.accept, armed.text, by)
+		return
+	}
+	t.b.emit(Event{Kind: EventDialog, Tab: string(t.id), URL: ev.URL, Dialog: d, Message: d.Type + ": " + d.Message})
+	policy := t.b.opts.Dialogs
+	if policy == "wait" {
+		return // the user answers it
+	}
+	go func() {
+		if w := t.b.opts.DialogWait; w > 0 {
+			time.Sleep(w)
+		}
+		t.mu.Lock()
+		still := t.dialog.pending == d
+		t.mu.Unlock()
+		if still {
+			t.answerDialog(context.Background(), policy == "accept", d.DefaultPrompt, "default policy ("+policy+")")
 		}
 	}()
-	for ev, err := range chromedp.Events(t.ctx, page.JavascriptDialogOpening) {
-		if err != nil {
-			return
-		}
-		d := &Dialog{Type: string(ev.Type), Message: ev.Message, DefaultPrompt: ev.DefaultPrompt}
-		t.mu.Lock()
-		t.dialog.pending = d
-		armed := t.dialog.armed
-		t.dialog.armed = nil
-		t.mu.Unlock()
-		if armed != nil {
-			go t.answerDialog(context.Background(), armed.accept, armed.text, "script")
-			continue
-		}
-		t.b.emit(Event{Kind: EventDialog, Tab: string(t.id), URL: ev.URL, Dialog: d, Message: d.Type + ": " + d.Message})
-		policy := t.b.opts.Dialogs
-		if policy == "wait" {
-			continue // the user answers it
-		}
-		go func() {
-			if w := t.b.opts.DialogWait; w > 0 {
-				time.Sleep(w)
-			}
-			t.mu.Lock()
-			still := t.dialog.pending == d
-			t.mu.Unlock()
-			if still {
-				t.answerDialog(context.Background(), policy == "accept", d.DefaultPrompt, "default policy ("+policy+")")
-			}
-		}()
+}
+
+// dismissAllWindow is how long after the last dialog DismissDialogs keeps
+// dismissing the ones that follow.
+const dismissAllWindow = 2 * time.Second
+
+// DismissDialogs dismisses the dialog that waits in the current tab and
+// every dialog the page opens after it while they keep coming (less than
+// two seconds apart): one key ends a storm of alerts. It returns how many
+// it dismissed at once (0 or 1); the rest are reported as they close.
+func (b *Browser) DismissDialogs(ctx context.Context) (int, error) {
+	t, err := b.CurrentTab()
+	if err != nil {
+		return 0, err
 	}
+	t.mu.Lock()
+	t.dialog.dismissUntil = time.Now().Add(dismissAllWindow)
+	t.dialog.armed = nil
+	pending := t.dialog.pending != nil
+	t.mu.Unlock()
+	if !pending {
+		return 0, nil
+	}
+	if _, err := t.answerDialog(ctx, false, "", "user (dismiss all)"); err != nil && refs.CodeOf(err) != refs.CodeNoDialog {
+		return 0, err
+	}
+	return 1, nil
 }

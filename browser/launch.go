@@ -93,6 +93,7 @@ type Browser struct {
 	cancel context.CancelFunc // stops the allocator and with it the browser
 	first  context.Context    // the chromedp context of the first tab; its browser is ours
 
+	dir         *sessionDir // temporary files; see tempdir.go
 	downloadDir string
 	ownDownload bool
 	dlMu        sync.Mutex
@@ -155,11 +156,16 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 	base := context.WithoutCancel(ctx)
 	var allocCtx context.Context
 	var cancelAlloc context.CancelFunc
+	dir, err := newSessionDir()
+	if err != nil {
+		return nil, err
+	}
 	if opts.Remote != "" {
 		allocCtx, cancelAlloc = remote.NewAllocator(base, opts.Remote)
 	} else {
 		path, err := FindChrome(opts.ChromePath)
 		if err != nil {
+			dir.remove()
 			return nil, err
 		}
 		flags := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -169,13 +175,22 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 			chromedp.Flag("disable-sync", true),
 			chromedp.Flag("no-first-run", true),
 			chromedp.Flag("disable-quic", true),
+			// chromedp's defaults turn Chromium's IPC flooding protection
+			// off; with it off, a page calling history.pushState thousands
+			// of times at load keeps the browser process (and every
+			// command) busy for minutes. Keep Chromium's own throttle.
+			chromedp.Flag("disable-ipc-flooding-protection", false),
 			// Keep cross-site iframes in the page's process, so one walk
 			// reaches every frame. Ariadne is a tool for inspecting pages you
 			// chose to open; see the README.
 			chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,IsolateOrigins,SitePerProcess"),
 			chromedp.Flag("disable-site-isolation-trials", true),
 			chromedp.WindowSize(opts.Viewport.Width, opts.Viewport.Height),
+			chromedp.UserDataDir(dir.profile()),
 		)
+		if tmp := dir.tmp(); tmp != "" {
+			flags = append(flags, chromedp.Env("TMPDIR="+tmp))
+		}
 		if opts.DebugPort > 0 {
 			// A port needs the websocket transport instead of the pipe.
 			flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(opts.DebugPort)), remote.WebSocket)
@@ -204,7 +219,8 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 		events:  make(chan Event, 256),
 		logFile: logFile,
 	}
-	b.cancel = func() { cancelFirst(); cancelAlloc() }
+	b.dir = dir
+	b.cancel = func() { cancelFirst(); cancelAlloc(); dir.remove() }
 
 	start := make(chan error, 1)
 	go func() { start <- chromedp.Do(first) }()
@@ -288,6 +304,9 @@ func (b *Browser) Alive() bool {
 func (b *Browser) browserErr(err error) error {
 	if err == nil {
 		return nil
+	}
+	if h := b.healthErr(err); h != nil {
+		return h
 	}
 	msg := err.Error()
 	if !b.Alive() || strings.Contains(msg, "lost the connection") || strings.Contains(msg, "browser process exited") {

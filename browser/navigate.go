@@ -104,11 +104,12 @@ func (b *Browser) Open(ctx context.Context, rawURL string) (*NavResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := t.navigate(ctx, u)
+	res, err := t.open(ctx, u)
 	return res, b.browserErr(err)
 }
 
 func (t *Tab) navigate(ctx context.Context, u string) (*NavResult, error) {
+	t.revive()
 	nctx, cancel := t.opContext(ctx, t.b.opts.NavTimeout)
 	defer cancel()
 	resp, err := chromedp.Run(nctx, chromedp.NavigateResponse(u))
@@ -116,7 +117,11 @@ func (t *Tab) navigate(ctx context.Context, u string) (*NavResult, error) {
 	switch {
 	case err == nil:
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
-		// The page never finished loading: stop it and take what is there.
+		// The page never finished loading: stop it and take what is there,
+		// unless it is not loading but hung.
+		if !t.responsive(probeWait) {
+			return nil, t.unhang(t.b.opts.NavTimeout)
+		}
 		sctx, scancel := t.opContext(ctx, t.b.opts.ActionTimeout)
 		chromedp.Call(sctx, page.StopLoading, cdp.Empty{})
 		scancel()
@@ -231,6 +236,7 @@ func (b *Browser) history(ctx context.Context, delta int) (*NavResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.revive()
 	nctx, cancel := t.opContext(ctx, b.opts.NavTimeout)
 	defer cancel()
 	h, err := chromedp.Call(nctx, page.GetNavigationHistory, cdp.Empty{})
@@ -278,16 +284,5 @@ func (b *Browser) Reload(ctx context.Context) (*NavResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	nctx, cancel := t.opContext(ctx, b.opts.NavTimeout)
-	defer cancel()
-	res := &NavResult{}
-	if err := chromedp.Do(nctx, chromedp.Reload()); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			res.Partial = true
-		} else {
-			return nil, b.browserErr(refs.Wrap(refs.CodeNavigationFailed, err, "reload failed"))
-		}
-	}
-	t.fillLocation(ctx, res)
-	return res, nil
+	return t.reload(ctx)
 }

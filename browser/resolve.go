@@ -193,9 +193,9 @@ func (el *element) call(ctx context.Context, fn string, out any, args ...any) er
 // bind derives a context for work on this tab that ends when ctx ends or
 // its deadline passes.
 func (t *Tab) bind(ctx context.Context) (context.Context, context.CancelFunc) {
-	c, cancel := context.WithCancel(t.ctx)
+	c, cancel := context.WithCancel(t.base())
 	if dl, ok := ctx.Deadline(); ok {
-		c, cancel = context.WithDeadline(t.ctx, dl)
+		c, cancel = context.WithDeadline(t.base(), dl)
 	}
 	stop := context.AfterFunc(ctx, cancel)
 	return c, func() { stop(); cancel() }

@@ -18,7 +18,7 @@ import (
 
 // Snapshot reads the ARIA snapshot of the current tab.
 func (b *Browser) Snapshot(ctx context.Context) (*refs.Snapshot, error) {
-	return b.onCurrentTab(func(t *Tab) (*refs.Snapshot, error) { return t.Snapshot(ctx) })
+	return b.onCurrentTab(func(t *Tab) (*refs.Snapshot, error) { return t.steadySnapshot(ctx) })
 }
 
 // onCurrentTab reads a snapshot of the current tab with read and gives it
@@ -81,7 +81,7 @@ func (t *Tab) fullSnapshot(ctx context.Context) (*refs.Snapshot, error) {
 // chromedp context (so commands reach its target), to ctx's cancellation,
 // and to the timeout d.
 func (t *Tab) opContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	c, cancel := context.WithTimeout(t.ctx, d)
+	c, cancel := context.WithTimeout(t.base(), d)
 	stop := context.AfterFunc(ctx, cancel)
 	return c, func() { stop(); cancel() }
 }

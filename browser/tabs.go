@@ -29,6 +29,7 @@ type Tab struct {
 	remote  map[target.ID]context.Context // sessions of out-of-process frames
 	dialog  dialogState
 	net     netWatch // requests in flight, for settling after actions
+	health  health   // crashes; see health.go
 	console consoleLog
 	// liveMu serializes snapshots and refreshes of the tab, which share
 	// live: what the last one read, for the next refresh and diff.
@@ -57,6 +58,7 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(b.opts.Viewport.Width), int64(b.opts.Viewport.Height))); err != nil {
 		return nil, fmt.Errorf("setting the viewport: %w", err)
 	}
+	t.startHealth()
 	t.net.start(ctx)
 	go t.watchDialogs()
 	go t.watchConsole()
@@ -212,7 +214,7 @@ func (b *Browser) CloseTab(ctx context.Context, n int) error {
 		return b.browserErr(fmt.Errorf("closing tab %d: %w", n, err))
 	}
 	b.forgetTab(t.id)
-	return nil
+	return b.keepOneTab()
 }
 
 // tabFor returns the tab with the given target id, for refs that carry it.
@@ -226,8 +228,8 @@ func (b *Browser) tabFor(id string) (*Tab, error) {
 func (b *Browser) setupDownloads() error {
 	dir := b.opts.DownloadDir
 	if dir == "" {
-		d, err := os.MkdirTemp("", "ariadne-downloads-")
-		if err != nil {
+		d := b.dir.downloads()
+		if err := os.Mkdir(d, 0o700); err != nil {
 			return fmt.Errorf("making the download directory: %w", err)
 		}
 		dir, b.ownDownload = d, true

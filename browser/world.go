@@ -131,7 +131,7 @@ func (t *Tab) evalIn(ctx context.Context, w *world, expr string) (json.RawMessag
 	if res.Result == nil {
 		return nil, fmt.Errorf("evaluation returned nothing")
 	}
-	return json.RawMessage(res.Result.Value), nil
+	return json.RawMessage(fixSurrogates(res.Result.Value)), nil
 }
 
 // callIn calls the function fn (JavaScript source) in world w with JSON

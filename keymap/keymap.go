@@ -76,6 +76,9 @@ type PageKeys struct {
 	Follow   key.Binding
 	Pick     key.Binding
 	Preview  key.Binding
+	// DismissDialogs dismisses the page's dialog and the ones that follow
+	// it (an alert storm); it works while a dialog shows.
+	DismissDialogs key.Binding
 }
 
 // ActKeys act on the selected ref.
@@ -170,6 +173,7 @@ func (km *KeyMap) slots() []slot {
 		{ModePage, "follow", &p.Follow},
 		{ModePage, "pick", &p.Pick},
 		{ModePage, "preview", &p.Preview},
+		{ModePage, "dismiss-dialogs", &p.DismissDialogs},
 
 		{ModeAct, "click", &a.Click},
 		{ModeAct, "type", &a.Type},
@@ -245,6 +249,8 @@ func Default() KeyMap {
 			Follow:   bind("live follow (refresh on DOM changes)", "F"),
 			Pick:     bind("pick element (headful)", "P"),
 			Preview:  bind("screenshot, selection outlined", "I"),
+
+			DismissDialogs: bind("dismiss all page dialogs (also those that follow)", "ctrl+x"),
 		},
 		Act: ActKeys{
 			Click:        bind("click", "enter"),

@@ -35,6 +35,9 @@ const (
 	CodeBadArgument       Code = "bad_argument"
 	CodeNoTab             Code = "no_tab"
 	CodeNoDialog          Code = "no_dialog"
+	CodePageUnresponsive  Code = "page_unresponsive"
+	CodePageCrashed       Code = "page_crashed"
+	CodePageNavigating    Code = "page_navigating"
 	CodeInternal          Code = "internal"
 )
 

@@ -23,6 +23,7 @@ const (
 	resAct                       // an action on a ref
 	resSnap                      // a snapshot asked for (r), or after a cancel
 	resLaunch                    // a (re)launched browser
+	resOpened                    // the first page of a (re)launched browser
 	resTabs                      // the tab list, for the picker
 	resTab                       // a tab switched or closed
 	resOptions                   // a select's options, for the picker
@@ -209,11 +210,19 @@ func (m *Model) launch() tea.Cmd {
 		if err != nil {
 			return resultMsg{err: err}
 		}
-		r := resultMsg{b: nb, target: url}
-		if url != "" {
-			r.nav, r.err = nb.Open(ctx, url)
-		}
-		r.page = pageAfter(ctx, nb, r.err)
+		// The page is opened by its own operation once the session's
+		// events are read, so that a dialog it opens at load shows at once.
+		return resultMsg{b: nb, target: url}
+	})
+}
+
+// openAfterLaunch opens url in a browser just launched (not a recorded
+// step: the recording's header holds the start URL).
+func (m *Model) openAfterLaunch(url string) tea.Cmd {
+	return m.startOp(resOpened, "opening "+url, func(ctx context.Context, b Browser) resultMsg {
+		r := resultMsg{target: url}
+		r.nav, r.err = b.Open(ctx, url)
+		r.page = pageAfter(ctx, b, r.err)
 		return r
 	})
 }

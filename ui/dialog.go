@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"context"
+	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -47,6 +50,9 @@ func (m *Model) nextDialog() {
 // dialogKey handles a key in the dialog prompt.
 func (m *Model) dialogKey(k tea.KeyPressMsg) tea.Cmd {
 	dp := m.dialog
+	if key.Matches(k, m.keys.Page.DismissDialogs) {
+		return m.dismissDialogs()
+	}
 	accept := key.Matches(k, m.keys.Fixed.DialogAccept)
 	if accept || key.Matches(k, m.keys.Fixed.DialogDismiss) {
 		text := ""
@@ -101,4 +107,32 @@ func (dp *dialogPrompt) view(s PaneStyles, width int) string {
 	}
 	lines = append(lines, s.Key.Render("enter")+" "+s.Desc.Render(yes)+"   "+s.Key.Render("esc")+" "+s.Desc.Render(no))
 	return s.Box.Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// dialogDismisser dismisses a page's dialogs, the one open and those that
+// follow it (browser.DismissDialogs).
+type dialogDismisser interface {
+	DismissDialogs(ctx context.Context) (int, error)
+}
+
+// dismissDialogs closes the dialog box and the queued ones, and has the
+// browser dismiss the page's dialogs while they keep coming.
+func (m *Model) dismissDialogs() tea.Cmd {
+	queued := len(m.pending)
+	if m.over == overlayDialog {
+		queued++
+		m.closeOverlay()
+	}
+	m.pending = nil
+	dd, ok := m.b.(dialogDismisser)
+	if m.b == nil || m.dead || !ok {
+		return nil
+	}
+	m.setStatus(statusInfo, fmt.Sprintf("dismissing the page's dialogs (%d shown or queued, and those that follow)", queued))
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_, err := dd.DismissDialogs(ctx)
+		return dialogDoneMsg{err: err}
+	}
 }

@@ -137,6 +137,8 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(k, km.Page.Pick):
 		return m.startPick()
+	case key.Matches(k, km.Page.DismissDialogs):
+		return m.dismissDialogs()
 
 	case key.Matches(k, km.Locator.Copy):
 		return m.copySelected()

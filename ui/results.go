@@ -34,6 +34,9 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 			return nil
 		}
 		cmds = append(cmds, m.adopt(r.b))
+		if r.target != "" {
+			return tea.Batch(append(cmds, m.openAfterLaunch(r.target))...)
+		}
 	}
 	if isGone(r.err) || isGone(r.page.err) {
 		m.markDead()
@@ -64,7 +67,7 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 func (m *Model) reportResult(r resultMsg) {
 	if r.err != nil {
 		what := r.label
-		if r.kind == resLaunch && r.target != "" {
+		if r.kind == resOpened && r.target != "" {
 			what = "open " + r.target // the browser started; the page did not load
 		}
 		m.fail(what, r.err)
@@ -77,13 +80,13 @@ func (m *Model) reportResult(r resultMsg) {
 	switch r.kind {
 	case resAct:
 		m.setStatus(statusOK, describeAction(r.label, r.act)+m.tabsOpened())
-	case resNav, resLaunch:
+	case resNav, resLaunch, resOpened:
 		text := r.label
 		if r.done != "" {
 			text = r.done
 		}
 		if r.nav != nil {
-			if r.kind == resLaunch {
+			if r.kind == resOpened {
 				text = "opened " + Sanitize(r.nav.URL)
 			}
 			if r.nav.Partial {
