@@ -28,7 +28,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	url := ""
 	if len(pos) == 1 {
 		url = pos[0]
-	} else {
+	} else if bf.remote == "" { // with --remote, the page as it is
 		srv, err := demo.Start(ctx)
 		if err != nil {
 			return fmt.Errorf("starting the demo site: %w", err)
@@ -47,9 +47,11 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer b.Close()
-	nav, err := b.Open(ctx, url)
-	if err != nil {
-		return err
+	nav := &browser.NavResult{}
+	if url != "" {
+		if nav, err = b.Open(ctx, url); err != nil {
+			return err
+		}
 	}
 	if err := wait.run(ctx, b, bf.timeout); err != nil {
 		return err

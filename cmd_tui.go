@@ -79,7 +79,8 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		notice = fmt.Sprintf("key config: %v (using the default keys)", kerr)
 	}
 	url := cfg.url
-	if url == "" {
+	// With --remote and no URL, show the browser's page as it is.
+	if url == "" && cfg.browser.Remote == "" {
 		srv, err := demo.Start(ctx)
 		if err != nil {
 			return fmt.Errorf("starting the demo site: %w", err)

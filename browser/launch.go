@@ -21,6 +21,7 @@ import (
 type Options struct {
 	ChromePath string        // --chrome; empty: search (see FindChrome)
 	Remote     string        // --remote: attach to this DevTools URL instead of launching
+	Tab        string        // --tab: with Remote, the tab to show (N or part of its URL; attach.go)
 	Headful    bool          // --headful: show the window
 	Viewport   refs.Viewport // --viewport; zero: 1280x720
 	NavTimeout time.Duration // --timeout for navigations; zero: 30s
@@ -99,6 +100,7 @@ type Browser struct {
 	adopting atomic.Int32
 	events   chan Event
 	closed   bool
+	attached bool // on the existing tabs of a --remote browser (attach.go)
 }
 
 // Launch starts (or, with Options.Remote, attaches to) a browser and opens
@@ -112,6 +114,9 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	var cancelAlloc context.CancelFunc
 	if opts.Remote != "" {
 		allocCtx, cancelAlloc = remote.NewAllocator(base, opts.Remote)
+		if b, err := attachBrowser(ctx, allocCtx, cancelAlloc, opts); b != nil || err != nil {
+			return b, err
+		}
 	} else {
 		path, err := FindChrome(opts.ChromePath)
 		if err != nil {
