@@ -34,7 +34,8 @@ type tuiConfig struct {
 func parseTUI(e *env, args []string) (*tuiConfig, error) {
 	fs := newFlags(e, "tui", "[tui] [flags] [URL]",
 		"Open the interactive explorer on URL: the page's ARIA tree on the left, the selected element's\n"+
-			"details and locators on the right. With no URL, the built-in demo site. Press ? for the keys.\n"+
+			"details and locators on the right. With no URL, the built-in demo site (with --remote, the browser's\n"+
+			"page as it is). Press ? for the keys.\n"+
 			"Page dialogs wait for you to answer them in the explorer (--dialogs does not apply).")
 	keys := fs.String("keys", keymap.DefaultPath(), "key config `FILE` (TOML; see README, \"Keys\")")
 	noFollow := fs.Bool("no-follow", false, "start with live follow off (F toggles it): the tree changes only after your actions or r")
