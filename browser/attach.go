@@ -142,8 +142,11 @@ func sortByRecentUse(ctx context.Context, remote string, pages []*target.Info) {
 // others, instead of opening a tab of its own. It leaves the tabs' viewport,
 // the browser's downloads and the pages' dialogs to whoever drives them
 // (an agent through ariadne mcp). It returns nil, nil when the browser has
-// no page tab.
+// no page tab, or when opts.OwnTab asks for a tab of its own.
 func attachBrowser(ctx, allocCtx context.Context, cancelAlloc context.CancelFunc, opts Options) (*Browser, error) {
+	if opts.OwnTab {
+		return nil, nil
+	}
 	type res struct {
 		a   *attached
 		err error

@@ -22,6 +22,7 @@ type Options struct {
 	ChromePath string        // --chrome; empty: search (see FindChrome)
 	Remote     string        // --remote: attach to this DevTools URL instead of launching
 	Tab        string        // --tab: with Remote, the tab to show (N or part of its URL; attach.go)
+	OwnTab     bool          // with Remote, open a tab of its own instead (replay, mcp)
 	Headful    bool          // --headful: show the window
 	Viewport   refs.Viewport // --viewport; zero: 1280x720
 	NavTimeout time.Duration // --timeout for navigations; zero: 30s
