@@ -143,3 +143,38 @@ func TestRemoteTabChoosesAmongTheAgentsTabs(t *testing.T) {
 		t.Errorf("the agent's tabs should stay open:\n%s", list)
 	}
 }
+
+func TestRemoteDefaultsToTheAgentsLastTab(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	c := startServer(t, func(o *browser.Options) { o.DebugPort = port })
+	base := demoSite(t)
+	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
+	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
+	current := func(w *browser.Browser) string {
+		tabs, err := w.Tabs(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range tabs {
+			if tb.Current {
+				return tb.URL
+			}
+		}
+		return ""
+	}
+	w := attachWatcher(t, port, "")
+	if got := current(w); got != base+"/products.html" {
+		t.Errorf("after the agent opened products.html the watcher shows %q", got)
+	}
+	w.Close()
+	c.ok("browser_tabs", map[string]any{"action": "select", "index": 0})
+	w = attachWatcher(t, port, "")
+	if got := current(w); got != base+"/table.html" {
+		t.Errorf("after the agent selected table.html the watcher shows %q", got)
+	}
+}
