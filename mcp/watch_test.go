@@ -12,6 +12,22 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
+// agentOnTable starts ariadne mcp with a DevTools port, on the demo's
+// table page.
+func agentOnTable(t *testing.T) (c *client, port int, base string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port = l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	c = startServer(t, func(o *browser.Options) { o.DebugPort = port })
+	base = demoSite(t)
+	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
+	return c, port, base
+}
+
 // attachWatcher attaches a browser session, as ariadne --remote does, to
 // the DevTools port of the agent's browser.
 func attachWatcher(t *testing.T, port int, tab string) *browser.Browser {
@@ -58,15 +74,7 @@ func waitSnapshot(t *testing.T, w *browser.Browser, what string, ok func(*refs.S
 }
 
 func TestRemoteWatchesTheAgentsTab(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	c := startServer(t, func(o *browser.Options) { o.DebugPort = port })
-	base := demoSite(t)
-	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
+	c, port, base := agentOnTable(t)
 
 	w := attachWatcher(t, port, "")
 	tabs, err := w.Tabs(context.Background())
@@ -104,15 +112,7 @@ func TestRemoteWatchesTheAgentsTab(t *testing.T) {
 }
 
 func TestRemoteTabChoosesAmongTheAgentsTabs(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	c := startServer(t, func(o *browser.Options) { o.DebugPort = port })
-	base := demoSite(t)
-	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
+	c, port, base := agentOnTable(t)
 	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
 
 	w := attachWatcher(t, port, "table.html")
@@ -145,15 +145,7 @@ func TestRemoteTabChoosesAmongTheAgentsTabs(t *testing.T) {
 }
 
 func TestRemoteDefaultsToTheAgentsLastTab(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	c := startServer(t, func(o *browser.Options) { o.DebugPort = port })
-	base := demoSite(t)
-	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
+	c, port, base := agentOnTable(t)
 	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
 	current := func(w *browser.Browser) string {
 		tabs, err := w.Tabs(context.Background())
