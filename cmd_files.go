@@ -29,13 +29,26 @@ func interruptible(ctx context.Context, f func() error) error {
 
 // outFile is an output file written under a temporary name beside it and
 // renamed into place by Commit, so that a failed or interrupted command
-// leaves no half-written file behind.
+// leaves no half-written file behind. An output that exists and is not a
+// regular file (/dev/null, /dev/stdout, a named pipe) is written in place:
+// renaming over it would replace the device with a file.
 type outFile struct {
-	f    *os.File
-	path string
+	f      *os.File
+	path   string
+	direct bool
 }
 
 func createOut(path string) (*outFile, error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, err
+		}
+		return &outFile{f: f, path: path, direct: true}, nil
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".partial-*")
 	if err != nil {
 		return nil, err
@@ -47,6 +60,9 @@ func (o *outFile) Write(p []byte) (int, error) { return o.f.Write(p) }
 
 // Commit closes the file and moves it to its name.
 func (o *outFile) Commit() error {
+	if o.direct {
+		return o.f.Close()
+	}
 	if err := o.f.Close(); err != nil {
 		os.Remove(o.f.Name())
 		return err
@@ -54,10 +70,13 @@ func (o *outFile) Commit() error {
 	return os.Rename(o.f.Name(), o.path)
 }
 
-// Abort closes and removes the file; it is safe after Commit.
+// Abort closes and removes the file; it is safe after Commit. An output
+// written in place is only closed.
 func (o *outFile) Abort() {
 	o.f.Close()
-	os.Remove(o.f.Name())
+	if !o.direct {
+		os.Remove(o.f.Name())
+	}
 }
 
 // checkSize refuses a file larger than limit with a clear error.

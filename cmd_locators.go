@@ -22,7 +22,7 @@ func runLocators(ctx context.Context, e *env, args []string) error {
 	copyBest := fs.Bool("copy", false, "copy the best locator of the first REF to the clipboard (system clipboard, or OSC 52 on the terminal)")
 	var wait waitFlag
 	fs.Var(&wait, "wait", "after load, wait for "+waitUsage+" (repeatable; each within --timeout)")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

@@ -28,7 +28,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	port := fs.Int("cdp-port", 0, "serve the DevTools protocol of the launched browser on 127.0.0.1:`PORT`, for another client to watch the agent's tab")
 	lang := fs.String("lang", "javascript", "default language of browser_generate_locator: `javascript|python|java|csharp`")
 	dir := fs.String("output-dir", "", "`DIR` for screenshots, recordings and exports given with relative names (default: the working directory)")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

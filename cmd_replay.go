@@ -37,7 +37,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	slowMo := fs.Int("slow-mo", 0, "pause `MS` milliseconds before each step (to watch with --headful)")
 	workers := fs.Int("workers", 1, "replay `N` recordings at once, each in a browser of its own (or a tab of the --remote browser)")
 	junit := fs.String("junit", "", "write the results as JUnit XML to `FILE`")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	fs.Lookup("action-timeout").Usage = "how long each step waits for its element to be ready, and each assertion to hold"
 	pos, err := parseFlags(fs, args)
 	if err != nil {

@@ -37,7 +37,7 @@ func runScript(ctx context.Context, e *env, args []string) error {
 	bail := fs.Bool("bail", false, "stop at the first failing command")
 	record := fs.String("record", "", "record the script's actions to the recording `FILE` (created; never overwritten)")
 	recordSecrets := fs.Bool("record-secrets", false, "with --record, store what is typed into password fields as plain text instead of a secret")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

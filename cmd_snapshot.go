@@ -18,7 +18,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN] and print iframes as leaves, as Playwright's ariaSnapshot() does, for toMatchAriaSnapshot")
 	var wait waitFlag
 	fs.Var(&wait, "wait", "after load, wait for "+waitUsage+" (repeatable; each within --timeout)")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, true)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err

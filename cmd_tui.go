@@ -36,13 +36,13 @@ func parseTUI(e *env, args []string) (*tuiConfig, error) {
 		"Open the interactive explorer on URL: the page's ARIA tree on the left, the selected element's\n"+
 			"details and locators on the right. With no URL, the built-in demo site (with --remote, the browser's\n"+
 			"page as it is). Press ? for the keys.\n"+
-			"Page dialogs wait for you to answer them in the explorer (--dialogs does not apply).")
+			"Page dialogs wait for you to answer them in the explorer. --log FILE keeps the browser's own output.")
 	keys := fs.String("keys", keymap.DefaultPath(), "key config `FILE` (TOML; see README, \"Keys\")")
 	noFollow := fs.Bool("no-follow", false, "start with live follow off (F toggles it): the tree changes only after your actions or r")
 	lang := fs.String("lang", "javascript", "locator `LANGUAGE` at start: javascript, python, java or csharp (c cycles it)")
 	record := fs.String("record", "", "record from the first page on into the recording `FILE` (ctrl+r pauses; without this flag ctrl+r starts one)")
 	secrets := fs.Bool("record-secrets", false, "store what is typed into password fields in recordings as plain text instead of a secret")
-	bf := addBrowserFlags(fs)
+	bf := addBrowserFlags(fs, false)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return nil, err

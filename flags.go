@@ -14,23 +14,32 @@ import (
 
 var errHelp = errors.New("help shown")
 
-// newFlags returns a flag set for a command whose usage line is use.
+// newFlags returns a flag set for a command whose usage line is use. One-letter flags print as -o, the others as --name; a command with no flags prints no Flags: heading.
 func newFlags(e *env, name, use, summary string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		w := e.stdout
-		fmt.Fprintf(w, "Usage: ariadne %s\n\n%s\n\nFlags:\n", use, summary)
+		fmt.Fprintf(w, "Usage: ariadne %s\n\n%s\n", use, summary)
+		first := true
 		fs.VisitAll(func(f *flag.Flag) {
+			if first {
+				fmt.Fprint(w, "\nFlags:\n")
+				first = false
+			}
 			arg, help := flag.UnquoteUsage(f)
 			if arg != "" {
 				arg = " " + arg
 			}
 			def := ""
-			if f.DefValue != "" && f.DefValue != "false" {
+			if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
 				def = fmt.Sprintf(" (default %s)", f.DefValue)
 			}
-			fmt.Fprintf(w, "  --%s%s\n      %s%s\n", f.Name, arg, help, def)
+			dash := "--"
+			if len(f.Name) == 1 {
+				dash = "-" // -o, as the usage lines write it
+			}
+			fmt.Fprintf(w, "  %s%s%s\n      %s%s\n", dash, f.Name, arg, help, def)
 		})
 	}
 	return fs
@@ -83,13 +92,15 @@ func flagError(err error) string {
 
 // browserFlags are the flags every command that opens a browser takes.
 type browserFlags struct {
-	chrome, remote, tab, viewport, testID, downloads, dialogs string
-	headful                                                   bool
-	timeout, actionTimeout                                    time.Duration
+	chrome, remote, tab, viewport, testID, downloads, dialogs, log string
+	headful                                                        bool
+	timeout, actionTimeout                                         time.Duration
 }
 
-func addBrowserFlags(fs *flag.FlagSet) *browserFlags {
-	f := &browserFlags{}
+// addBrowserFlags adds the browser flags to fs; --dialogs only when
+// withDialogs (the explorer lets the user answer every dialog).
+func addBrowserFlags(fs *flag.FlagSet, withDialogs bool) *browserFlags {
+	f := &browserFlags{dialogs: "dismiss"}
 	fs.StringVar(&f.chrome, "chrome", "", "Chromium or Chrome `PATH` (default: $CHROME_PATH, then the usual names and paths)")
 	fs.StringVar(&f.remote, "remote", "", "attach to a running browser at this DevTools `URL` (http://127.0.0.1:9222 or ws://...) instead of launching one")
 	fs.StringVar(&f.tab, "tab", "", "with --remote, the browser's tab to show: `N` (1 is the most recently used, the default) or part of its URL")
@@ -99,7 +110,10 @@ func addBrowserFlags(fs *flag.FlagSet) *browserFlags {
 	fs.DurationVar(&f.actionTimeout, "action-timeout", 5*time.Second, "how long an action waits for its element to be ready")
 	fs.StringVar(&f.testID, "testid-attribute", "data-testid", "`ATTRIBUTE` that getByTestId matches")
 	fs.StringVar(&f.downloads, "downloads", "", "save downloads into this `DIR` (default: a temporary directory)")
-	fs.StringVar(&f.dialogs, "dialogs", "dismiss", "what to do with JavaScript dialogs nobody answers: `accept|dismiss`")
+	fs.StringVar(&f.log, "log", "", "append the browser's output and the driver's log to `FILE` (default: discarded)")
+	if withDialogs {
+		fs.StringVar(&f.dialogs, "dialogs", "dismiss", "what to do with JavaScript dialogs nobody answers: `accept|dismiss`")
+	}
 	return f
 }
 
@@ -123,6 +137,7 @@ func (f *browserFlags) options() (browser.Options, error) {
 		TestIDAttribute: f.testID,
 		DownloadDir:     f.downloads,
 		Dialogs:         d,
+		LogFile:         f.log,
 		TextContainers:  true,
 	}, nil
 }

@@ -46,6 +46,7 @@ func subcommands() []command {
 		{"import", "import a Chrome DevTools Recorder recording", runImport},
 		{"mcp", "serve the Model Context Protocol on stdio, for coding agents", runMCP},
 		{"demo", "serve the built-in demo site and print its URL", runDemo},
+		{"version", "print the version and the commit it was built from", runVersion},
 		{"help", "show help for a command", runHelp},
 	}
 }
@@ -63,6 +64,9 @@ func realMain(ctx context.Context, e *env, args []string) int {
 		switch args[0] {
 		case "-h", "--help", "-help":
 			usage(e.stdout)
+			return exitOK
+		case "--version", "-version":
+			printVersion(e.stdout)
 			return exitOK
 		}
 		if findCommand(args[0]) != nil {
@@ -124,7 +128,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'ariadne COMMAND --help' for a command's flags.")
+	fmt.Fprintln(w, "Run 'ariadne COMMAND --help' for a command's flags, 'ariadne --version' for the version.")
 }
 
 func runHelp(_ context.Context, e *env, args []string) error {

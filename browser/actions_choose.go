@@ -145,8 +145,11 @@ func (b *Browser) Upload(ctx context.Context, ref string, files []string, o Acti
 		if err == nil {
 			_, err = os.Stat(a)
 		}
-		if err != nil {
-			return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot upload %s", f)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return nil, refs.Errorf(refs.CodeBadArgument, "no file %s (looked for %s); give the path of a file that exists, absolute or relative to the directory Ariadne started in", f, a)
+		case err != nil:
+			return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot read %s; give the path of a file you can read", f)
 		}
 		abs[i] = a
 	}

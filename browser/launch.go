@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"sync"
@@ -45,8 +46,15 @@ type Options struct {
 	// DevTools protocol on (127.0.0.1), so that another Ariadne can attach
 	// with --remote http://127.0.0.1:PORT and watch.
 	DebugPort int
-	// Logf, when set, receives diagnostic messages.
+	// Logf, when set, receives diagnostic messages: Ariadne's own, and
+	// chromedp's logs and errors (which would otherwise go to the standard
+	// logger, that is, onto the terminal). Nil discards them.
 	Logf func(format string, args ...any)
+	// LogFile, when set, is appended to: the launched browser's own output
+	// (stdout and stderr) and every Logf message, with the time. Without it
+	// both are discarded: nothing from the browser or its driver may write
+	// to the terminal.
+	LogFile string
 }
 
 func (o *Options) setDefaults() {
@@ -101,7 +109,8 @@ type Browser struct {
 	adopting atomic.Int32
 	events   chan Event
 	closed   bool
-	attached bool // on the existing tabs of a --remote browser (attach.go)
+	logFile  *os.File // Options.LogFile, closed by Close
+	attached bool     // on the existing tabs of a --remote browser (attach.go)
 }
 
 // Launch starts (or, with Options.Remote, attaches to) a browser and opens
@@ -109,6 +118,42 @@ type Browser struct {
 // then. ctx bounds the start only.
 func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	opts.setDefaults()
+	logFile, err := openLog(&opts)
+	if err != nil {
+		return nil, err
+	}
+	b, err := launch(ctx, opts, logFile)
+	if err != nil && logFile != nil {
+		logFile.Close()
+	}
+	return b, err
+}
+
+// openLog opens Options.LogFile and makes Logf write to it as well.
+func openLog(opts *Options) (*os.File, error) {
+	if opts.LogFile == "" {
+		return nil, nil
+	}
+	f, err := os.OpenFile(opts.LogFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot open the log file %s; give --log a path in a directory you can write", opts.LogFile)
+	}
+	own := opts.Logf
+	var mu sync.Mutex
+	opts.Logf = func(format string, args ...any) {
+		own(format, args...)
+		line := time.Now().Format("2006-01-02T15:04:05.000Z07:00") + " " + fmt.Sprintf(format, args...)
+		if !strings.HasSuffix(line, "\n") {
+			line += "\n"
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		io.WriteString(f, line)
+	}
+	return f, nil
+}
+
+func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, error) {
 	// The browser must outlive ctx, which only bounds the start.
 	base := context.WithoutCancel(ctx)
 	var allocCtx context.Context
@@ -116,6 +161,9 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 	if opts.Remote != "" {
 		allocCtx, cancelAlloc = remote.NewAllocator(base, opts.Remote)
 		if b, err := attachBrowser(ctx, allocCtx, cancelAlloc, opts); b != nil || err != nil {
+			if b != nil {
+				b.logFile = logFile
+			}
 			return b, err
 		}
 	} else {
@@ -144,17 +192,26 @@ func Launch(ctx context.Context, opts Options) (*Browser, error) {
 		if opts.Headful {
 			flags = append(flags, chromedp.VisibleWindow)
 		}
+		if logFile != nil {
+			flags = append(flags, chromedp.CombinedOutput(logFile))
+		}
 		if os.Geteuid() == 0 {
 			flags = append(flags, chromedp.NoSandbox)
 		}
 		allocCtx, cancelAlloc = chromedp.NewExecAllocator(base, flags...)
 	}
-	first, cancelFirst := chromedp.NewContext(allocCtx)
+	// chromedp logs to the standard logger unless told otherwise; nothing
+	// of it may reach the terminal the explorer draws on.
+	first, cancelFirst := chromedp.NewContext(allocCtx,
+		chromedp.WithLogf(opts.Logf),
+		chromedp.WithErrorf(func(format string, args ...any) { opts.Logf("ERROR: "+format, args...) }),
+		chromedp.WithDebugf(func(string, ...any) {}))
 	b := &Browser{
-		opts:   opts,
-		refs:   refs.NewTable(),
-		first:  first,
-		events: make(chan Event, 256),
+		opts:    opts,
+		refs:    refs.NewTable(),
+		first:   first,
+		events:  make(chan Event, 256),
+		logFile: logFile,
 	}
 	b.cancel = func() { cancelFirst(); cancelAlloc() }
 
@@ -214,6 +271,9 @@ func (b *Browser) Close() error {
 	defer cancel()
 	err := chromedp.Cancel(ctx)
 	b.cancel()
+	if b.logFile != nil {
+		b.logFile.Close()
+	}
 	if b.ownDownload {
 		os.RemoveAll(b.downloadDir)
 	}

@@ -74,10 +74,19 @@ type Server struct {
 
 // Start serves the demo site on 127.0.0.1 at a free port. The server runs
 // until Close is called or ctx is done, whichever comes first.
-func Start(ctx context.Context) (*Server, error) {
+func Start(ctx context.Context) (*Server, error) { return StartPort(ctx, 0) }
+
+// StartPort is Start on the given loopback port; 0 picks a free one.
+func StartPort(ctx context.Context, port int) (*Server, error) {
+	if port < 0 || port > 65535 {
+		return nil, fmt.Errorf("demo: port %d: want 1-65535, or 0 for any free port", port)
+	}
 	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
+	ln, err := lc.Listen(ctx, "tcp", fmt.Sprintf("127.0.0.1:%d", port))
 	if err != nil {
+		if port != 0 {
+			return nil, fmt.Errorf("demo: listen on 127.0.0.1:%d (is another program using the port? pick another with --port, or 0 for any): %w", port, err)
+		}
 		return nil, fmt.Errorf("demo: listen on a loopback port: %w", err)
 	}
 	srv := &http.Server{

@@ -7,6 +7,9 @@ import "charm.land/bubbles/v2/key"
 // and esc cancels everywhere, whatever the [keys] table says.
 type FixedKeys struct {
 	PromptAccept, PromptCancel key.Binding
+	// PromptOlder and PromptNewer recall the filter's and the command
+	// line's history; PromptComplete completes the command line.
+	PromptOlder, PromptNewer, PromptComplete key.Binding
 
 	PickerUp, PickerDown         key.Binding
 	PickerPageUp, PickerPageDown key.Binding
@@ -34,8 +37,11 @@ func Fixed() FixedKeys {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	return FixedKeys{
-		PromptAccept: b("enter", "apply", "enter"),
-		PromptCancel: b("esc", "cancel", "esc"),
+		PromptAccept:   b("enter", "apply", "enter"),
+		PromptCancel:   b("esc", "cancel", "esc"),
+		PromptOlder:    b("↑/↓", "history (filter, command line)", "up"),
+		PromptNewer:    b("↓", "newer", "down"),
+		PromptComplete: b("tab", "complete (command line)", "tab"),
 
 		PickerUp:       b("↑/k", "up", "up", "k"),
 		PickerDown:     b("↓/j", "down", "down", "j"),

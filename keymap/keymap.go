@@ -61,6 +61,7 @@ type FindKeys struct {
 	ClearFilter     key.Binding
 	JumpToRef       key.Binding
 	InteractiveOnly key.Binding
+	Playground      key.Binding
 }
 
 // PageKeys act on the page or tab as a whole.
@@ -74,6 +75,7 @@ type PageKeys struct {
 	Cancel   key.Binding
 	Follow   key.Binding
 	Pick     key.Binding
+	Preview  key.Binding
 }
 
 // ActKeys act on the selected ref.
@@ -94,6 +96,10 @@ type LocatorKeys struct {
 	Copy          key.Binding
 	Candidates    key.Binding
 	CycleLanguage key.Binding
+	PagePrefix    key.Binding
+	CopyRef       key.Binding
+	CopySubtree   key.Binding
+	CopySnapshot  key.Binding
 }
 
 // RecordKeys drive the recorder.
@@ -103,13 +109,17 @@ type RecordKeys struct {
 	DeleteStep key.Binding
 	SaveAs     key.Binding
 	Steps      key.Binding
+	Code       key.Binding
 }
 
 // GlobalKeys are live in every mode.
 type GlobalKeys struct {
-	Help   key.Binding
-	Detail key.Binding
-	Quit   key.Binding
+	Help        key.Binding
+	Detail      key.Binding
+	DetailsDown key.Binding
+	DetailsUp   key.Binding
+	Messages    key.Binding
+	Quit        key.Binding
 }
 
 // Entry is one binding with its mode and its stable config name.
@@ -148,6 +158,7 @@ func (km *KeyMap) slots() []slot {
 		{ModeFind, "clear-filter", &f.ClearFilter},
 		{ModeFind, "jump-to-ref", &f.JumpToRef},
 		{ModeFind, "interactive-only", &f.InteractiveOnly},
+		{ModeFind, "locator-playground", &f.Playground},
 
 		{ModePage, "open-url", &p.Open},
 		{ModePage, "back", &p.Back},
@@ -158,6 +169,7 @@ func (km *KeyMap) slots() []slot {
 		{ModePage, "cancel", &p.Cancel},
 		{ModePage, "follow", &p.Follow},
 		{ModePage, "pick", &p.Pick},
+		{ModePage, "preview", &p.Preview},
 
 		{ModeAct, "click", &a.Click},
 		{ModeAct, "type", &a.Type},
@@ -172,15 +184,23 @@ func (km *KeyMap) slots() []slot {
 		{ModeLocator, "copy-locator", &l.Copy},
 		{ModeLocator, "locator-candidates", &l.Candidates},
 		{ModeLocator, "cycle-language", &l.CycleLanguage},
+		{ModeLocator, "page-prefix", &l.PagePrefix},
+		{ModeLocator, "copy-ref", &l.CopyRef},
+		{ModeLocator, "copy-subtree", &l.CopySubtree},
+		{ModeLocator, "copy-snapshot", &l.CopySnapshot},
 
 		{ModeRecord, "record", &r.Toggle},
 		{ModeRecord, "assert", &r.Assert},
 		{ModeRecord, "delete-step", &r.DeleteStep},
 		{ModeRecord, "save-recording", &r.SaveAs},
 		{ModeRecord, "recorded-steps", &r.Steps},
+		{ModeRecord, "recording-code", &r.Code},
 
 		{ModeGlobal, "help", &g.Help},
 		{ModeGlobal, "detail", &g.Detail},
+		{ModeGlobal, "details-down", &g.DetailsDown},
+		{ModeGlobal, "details-up", &g.DetailsUp},
+		{ModeGlobal, "messages", &g.Messages},
 		{ModeGlobal, "quit", &g.Quit},
 	}
 }
@@ -210,8 +230,9 @@ func Default() KeyMap {
 			NextMatch:       bind("next match", "n"),
 			PrevMatch:       bind("previous match", "N"),
 			ClearFilter:     bind("clear filter", "esc"),
-			JumpToRef:       bind("jump to ref", ":"),
+			JumpToRef:       bind("command line; :e12 jumps to a ref", ":"),
 			InteractiveOnly: bind("interactive only", "i"),
+			Playground:      bind("locator playground", "e"),
 		},
 		Page: PageKeys{
 			Open:     bind("open URL", "o"),
@@ -223,6 +244,7 @@ func Default() KeyMap {
 			Cancel:   bind("cancel running action", "esc"),
 			Follow:   bind("live follow (refresh on DOM changes)", "F"),
 			Pick:     bind("pick element (headful)", "P"),
+			Preview:  bind("screenshot, selection outlined", "I"),
 		},
 		Act: ActKeys{
 			Click:        bind("click", "enter"),
@@ -239,6 +261,10 @@ func Default() KeyMap {
 			Copy:          bind("copy locator", "y"),
 			Candidates:    bind("locator candidates / language", "Y"),
 			CycleLanguage: bind("cycle locator language (not L: L is forward)", "c"),
+			PagePrefix:    bind("copy locators with / without page.", "."),
+			CopyRef:       bind("copy the ref", "w"),
+			CopySubtree:   bind("copy the subtree's ARIA snapshot", "A"),
+			CopySnapshot:  bind("copy the whole ARIA snapshot", "W"),
 		},
 		Record: RecordKeys{
 			Toggle:     bind("start / stop recording", "ctrl+r"),
@@ -246,11 +272,15 @@ func Default() KeyMap {
 			DeleteStep: bind("delete last step", "D"),
 			SaveAs:     bind("save recording as", "S"),
 			Steps:      bind("show / hide the recorded steps", "ctrl+s"),
+			Code:       bind("show the recording as code (live)", "ctrl+e"),
 		},
 		Global: GlobalKeys{
-			Help:   bind("help", "?"),
-			Detail: bind("toggle detail pane", "tab"),
-			Quit:   bind("quit", "q", "ctrl+c"),
+			Help:        bind("help", "?"),
+			Detail:      bind("toggle detail pane", "tab"),
+			DetailsDown: bind("scroll the details down", "J"),
+			DetailsUp:   bind("scroll the details up", "K"),
+			Messages:    bind("message log", "M"),
+			Quit:        bind("quit", "q", "ctrl+c"),
 		},
 		Fixed: Fixed(),
 	}

@@ -325,6 +325,10 @@ func (w *Writer) rewrite(path string, steps []Step) error {
 // writeAtomic writes rec to a temporary file beside path, syncs it and
 // renames it over path.
 func writeAtomic(path string, rec *Recording) error {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		// Renaming over a device or a pipe would replace it with a file.
+		return fmt.Errorf("%s is not a regular file; save the recording to a file", path)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err

@@ -49,6 +49,8 @@ type resultMsg struct {
 	b       Browser // resLaunch: the new session
 	tabs    []browser.TabInfo
 	options []browser.Option
+	done    string               // the status text of a command that says more than its label (:replay)
+	target  string               // resLaunch: the URL it opened
 	rec     *session.RecordState // the recording after the operation
 	err     error
 }
@@ -204,7 +206,7 @@ func (m *Model) launch() tea.Cmd {
 		if err != nil {
 			return resultMsg{err: err}
 		}
-		r := resultMsg{b: nb}
+		r := resultMsg{b: nb, target: url}
 		if url != "" {
 			r.nav, r.err = nb.Open(ctx, url)
 		}

@@ -12,6 +12,12 @@ import (
 // details renders the details pane of the selected node: at most height
 // lines, none wider than width. Page text is sanitized.
 func (m *Model) details(width, height int) []string {
+	if m.showMessages {
+		return m.messagesPane(width, height)
+	}
+	if m.showSteps && m.showCode {
+		return m.codePane(width, height)
+	}
 	if m.showSteps {
 		return m.stepsPane(width, height)
 	}
@@ -62,7 +68,12 @@ func (m *Model) details(width, height int) []string {
 		field("box", s.Dim.Render("none (not rendered)"))
 	}
 	lines = append(lines, "")
-	lines = append(lines, m.locatorLines(e, width, height-len(lines), compact)...)
+	// Scrolled (J/K), the pane shows lines from detOff on: the ladder gets
+	// room for the lines scrolled away.
+	lines = append(lines, m.locatorLines(e, width, height+m.detOff-len(lines), compact)...)
+	if off := min(m.detOff, max(len(lines)-height, 0)); off > 0 {
+		lines = lines[off:]
+	}
 	if len(lines) > height {
 		lines = lines[:height]
 	}

@@ -22,18 +22,10 @@ func TestEndToEndTmux(t *testing.T) {
 		t.Skipf("no tmux: %v", err)
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "ariadne")
-	build := exec.Command("go", "build", "-o", bin, "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building ariadne: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	srv := servePages(t)
 
-	tm := &tmux{t: t, name: fmt.Sprintf("ariadne-e2e-%d", os.Getpid())}
-	cmd := fmt.Sprintf("XDG_CONFIG_HOME=%s %s --keys %s %s/duplicates.html", dir, bin, filepath.Join(dir, "none.toml"), srv.URL)
-	tm.run("new-session", "-d", "-s", tm.name, "-x", "120", "-y", "40", cmd)
-	// A server of its own (-L): the test never touches the user's tmux.
-	t.Cleanup(func() { tm.command("kill-server").Run() })
+	tm := newTmux(t, 120, 40, fmt.Sprintf("XDG_CONFIG_HOME=%s %s --keys %s %s/duplicates.html", dir, bin, filepath.Join(dir, "none.toml"), srv.URL))
 
 	tm.waitFor(`button "Add to cart"`, 40*time.Second)
 	tm.waitFor("✓ opened", 20*time.Second)
@@ -56,53 +48,5 @@ func TestEndToEndTmux(t *testing.T) {
 		t.Errorf("the clicked button is not selected and focused:\n%s", scr)
 	}
 	tm.run("send-keys", "-t", tm.name, "q")
-	deadline := time.Now().Add(10 * time.Second)
-	for tm.command("has-session", "-t", tm.name).Run() == nil {
-		if time.Now().After(deadline) {
-			t.Fatalf("q did not quit:\n%s", tm.screen())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-type tmux struct {
-	t    *testing.T
-	name string
-}
-
-// command is tmux on the test's own server (its socket is named after
-// the session).
-func (tm *tmux) command(args ...string) *exec.Cmd {
-	return exec.Command("tmux", append([]string{"-L", tm.name}, args...)...)
-}
-
-func (tm *tmux) run(args ...string) {
-	tm.t.Helper()
-	if out, err := tm.command(args...).CombinedOutput(); err != nil {
-		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-}
-
-func (tm *tmux) screen() string {
-	out, err := tm.command("capture-pane", "-p", "-t", tm.name).Output()
-	if err != nil {
-		return fmt.Sprintf("(capture-pane: %v)", err)
-	}
-	return string(out)
-}
-
-// waitFor polls the screen until it shows want, and returns it.
-func (tm *tmux) waitFor(want string, d time.Duration) string {
-	tm.t.Helper()
-	deadline := time.Now().Add(d)
-	for {
-		s := tm.screen()
-		if strings.Contains(s, want) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			tm.t.Fatalf("the screen never showed %q:\n%s", want, s)
-		}
-		time.Sleep(150 * time.Millisecond)
-	}
+	tm.waitGone(10 * time.Second)
 }

@@ -497,6 +497,9 @@ func keyPress(s string) tea.KeyPressMsg {
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 	}
+	if k, ok := strings.CutPrefix(s, "ctrl+"); ok && len(k) == 1 {
+		return tea.KeyPressMsg{Code: rune(k[0]), Mod: tea.ModCtrl}
+	}
 	r := []rune(s)
 	if len(r) != 1 {
 		panic("keyPress: unknown key " + s)

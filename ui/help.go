@@ -59,8 +59,9 @@ func helpSections(km keymap.KeyMap, s PaneStyles) [][]string {
 		add(string(mode), km.ByMode(mode))
 	}
 	f := &km.Fixed
+	add("Command line (:)", commandBindings())
 	add("When the browser died", []key.Binding{f.Relaunch})
-	add("In prompts and pickers", []key.Binding{f.Apply, f.Cancel, f.PickerCloseTab})
+	add("In prompts and pickers", []key.Binding{f.Apply, f.Cancel, f.PickerCloseTab, f.PromptOlder, f.PromptComplete})
 	return out
 }
 

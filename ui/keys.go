@@ -102,11 +102,12 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 		t.ExpandAll()
 
 	case key.Matches(k, km.Find.Filter):
-		return m.openPrompt(promptFilter, "/", t.Filter(), "")
+		// Empty: what is typed replaces the filter (up recalls it).
+		return m.openPrompt(promptFilter, "/", "", "")
 	case key.Matches(k, km.Find.NextMatch), key.Matches(k, km.Find.PrevMatch):
 		m.stepMatch(key.Matches(k, km.Find.NextMatch))
 	case key.Matches(k, km.Find.JumpToRef):
-		return m.openPrompt(promptJump, "jump to ref: ", "", "")
+		return m.openCommandLine()
 	case key.Matches(k, km.Find.InteractiveOnly):
 		t.ToggleInteractiveOnly()
 		if t.InteractiveOnly() {
@@ -141,6 +142,29 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.copySelected()
 	case key.Matches(k, km.Locator.Candidates):
 		return m.openLocatorPicker()
+	case key.Matches(k, km.Locator.CopyRef):
+		return m.copyRef()
+	case key.Matches(k, km.Locator.CopySubtree):
+		return m.copySubtree()
+	case key.Matches(k, km.Locator.CopySnapshot):
+		return m.copySnapshot()
+	case key.Matches(k, km.Locator.PagePrefix):
+		m.togglePagePrefix()
+	case key.Matches(k, km.Record.Code):
+		m.showCode = !m.showCode
+		if m.showCode {
+			m.showSteps, m.showMessages, m.showDetails = true, false, true
+		}
+	case key.Matches(k, km.Global.DetailsDown):
+		m.detOff = min(m.detOff+3, 200)
+	case key.Matches(k, km.Global.DetailsUp):
+		m.detOff = max(m.detOff-3, 0)
+	case key.Matches(k, km.Global.Messages):
+		m.openMessages()
+	case key.Matches(k, km.Page.Preview):
+		return m.preview("")
+	case key.Matches(k, km.Find.Playground):
+		return m.openPlayground()
 	case key.Matches(k, km.Locator.CycleLanguage):
 		m.lang = (m.lang + 1) % len(refs.Langs())
 		m.setStatus(statusInfo, "locator language: "+string(m.language()))
@@ -343,7 +367,7 @@ func (m *Model) copyChosen(ref string) tea.Cmd {
 		return nil
 	}
 	lang := m.language()
-	return m.copyText(e.info.Best.Locator.Code(lang), string(lang)+" locator of "+ref)
+	return m.copyText(m.withPrefix(lang, e.info.Best.Locator.Code(lang)), string(lang)+" locator of "+ref)
 }
 
 // uploadPaths reads the upload prompt: comma-separated paths, with ~

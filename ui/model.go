@@ -55,11 +55,17 @@ type Options struct {
 	// off (tests).
 	LivePeriod time.Duration
 	// SettleDelay is how long the selection must rest before its locators
-	// are read and it is highlighted: 0 means 150 ms.
+	// are read and it is highlighted: 0 means 50 ms.
 	SettleDelay time.Duration
 	// OpTimeout bounds one navigation or action with its snapshot: 0
 	// means 90 s.
 	OpTimeout time.Duration
+
+	// PreviewDir is where the preview key saves screenshots: "" is the
+	// system's temporary directory.
+	PreviewDir string
+	// Now is the clock of the message log; nil is time.Now (tests fix it).
+	Now func() time.Time
 }
 
 // overlay is what, if anything, covers the tree and takes the keys.
@@ -108,7 +114,9 @@ type Model struct {
 	title    string
 	tabIndex int
 	tabCount int
-	partial  bool // the page had not finished loading
+	tabIDs   map[string]bool   // the tabs at the last snapshot, to tell new ones
+	newTabs  []browser.TabInfo // tabs that appeared and were not reported yet
+	partial  bool              // the page had not finished loading
 
 	width, height int
 	showDetails   bool
@@ -137,10 +145,18 @@ type Model struct {
 	picker  *picker
 	dialog  *dialogPrompt
 	help    *helpView
-	pending []*browser.Dialog // dialogs waiting behind the one on screen
+	pending []*browser.Dialog       // dialogs waiting behind the one on screen
+	hist    map[promptKind][]string // the filter's and the command line's answers, oldest first
 
-	status status
-	notice string // shown instead of the status until the first key press
+	status       status
+	notice       string     // shown instead of the status until the first key press
+	msgs         []logEntry // every status message (messages.go)
+	showMessages bool       // the message log replaces the details
+	pagePrefix   bool       // copied locators start with page.
+	showCode     bool       // the steps pane shows the recording as code (recording_code.go)
+	detOff       int        // lines of the details pane scrolled away (J/K); 0 on a new selection
+	code         codeCache
+	playSeq      int // the playground's last edit (playground.go)
 
 	rec           recording      // the recording (recording.go)
 	showSteps     bool           // the steps pane replaces the details
@@ -157,7 +173,7 @@ func New(o Options) *Model {
 	o.Keys.Fixed = keymap.Fixed() // not configurable
 
 	if o.SettleDelay == 0 {
-		o.SettleDelay = 150 * time.Millisecond
+		o.SettleDelay = 50 * time.Millisecond
 	}
 	if o.LivePeriod == 0 {
 		o.LivePeriod = 700 * time.Millisecond
@@ -175,6 +191,7 @@ func New(o Options) *Model {
 		follow:      o.Follow,
 		locs:        map[string]*locEntry{},
 		locWanted:   map[string]bool{},
+		hist:        map[promptKind][]string{},
 		spin:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		width:       80,
 		height:      24,
@@ -286,6 +303,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onCopied(msg)
 	case pickMsg:
 		return m, m.onPick(msg)
+	case playTickMsg:
+		return m, m.onPlayTick(msg)
+	case playMsg:
+		return m, m.onPlay(msg)
+	case cmdDoneMsg:
+		return m, m.onCmdDone(msg)
+	case tea.MouseMsg:
+		return m, m.mouse(msg)
 	}
 	return m, nil
 }
@@ -294,6 +319,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.Render())
 	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion // clicks and the wheel (mouse.go)
 	v.WindowTitle = "ariadne"
 	if m.title != "" {
 		v.WindowTitle = "ariadne — " + Sanitize(m.title)

@@ -52,10 +52,13 @@ func BenchmarkKeypressFold(b *testing.B) { benchKeys(b, 160, 48, "space") }
 
 // BenchmarkModelFilterKeystroke types a filter into the prompt, one key per
 // iteration, starting over after the last.
-func BenchmarkModelFilterKeystroke(b *testing.B) {
+func BenchmarkModelFilterKeystroke(b *testing.B) { benchTyping(b, "button") }
+
+// benchTyping types text into the filter prompt, one key (with its
+// redraw) per iteration, erasing it after the last.
+func benchTyping(b *testing.B, text string) {
 	m := bigModel(160, 48)
 	m.Update(keyPress("/"))
-	text := "button"
 	i := 0
 	for b.Loop() {
 		if i%(len(text)+1) == len(text) {
@@ -109,3 +112,30 @@ func TestKeypressBudget(t *testing.T) {
 		t.Errorf("median keypress with redraw: %v, want under 16ms", med)
 	}
 }
+
+// BenchmarkKeypressCollapseAll is z (fold everything) then Z (unfold
+// everything), each with its redraw.
+func BenchmarkKeypressCollapseAll(b *testing.B) { benchKeys(b, 160, 48, "z", "Z") }
+
+// BenchmarkFilterFirstLetter opens the filter and types its first letter,
+// which matches thousands of the 20,000 nodes, then erases it: one
+// keystroke with its redraw per iteration.
+func BenchmarkFilterFirstLetter(b *testing.B) {
+	m := bigModel(160, 48)
+	m.Update(keyPress("/"))
+	m.Render()
+	i := 0
+	for b.Loop() {
+		if i%2 == 0 {
+			m.Update(tea.KeyPressMsg{Code: 'e', Text: "e"})
+		} else {
+			m.Update(keyPress("backspace"))
+		}
+		i++
+		_ = m.Render()
+	}
+}
+
+// BenchmarkFilterRoleName types "button save" (role and name) one key at
+// a time.
+func BenchmarkFilterRoleName(b *testing.B) { benchTyping(b, "button save") }

@@ -228,7 +228,7 @@ func (m *Model) pickerKey(k tea.KeyPressMsg) tea.Cmd {
 					m.lang = i
 				}
 			}
-			return m.copyText(it.value, string(it.lang)+" locator of "+p.ref)
+			return m.copyText(m.withPrefix(it.lang, it.value), string(it.lang)+" locator of "+p.ref)
 		}
 	}
 	return nil
@@ -253,14 +253,14 @@ func (p *picker) view(s PaneStyles, width, height int) string {
 		if i == p.cursor {
 			mark = "> "
 		}
-		label := Sanitize(it.label)
-		line := ansi.Truncate(mark+label, inner, "…")
+		text := mark + Sanitize(it.label)
+		line := cutMiddle(text, inner)
 		if it.hint != "" && ansi.StringWidth(line)+2 < inner {
 			line += "  " + s.Dim.Render(ansi.Truncate(Sanitize(it.hint), inner-ansi.StringWidth(line)-2, "…"))
 		}
 		switch {
 		case it.heading:
-			line = s.Label.Render(ansi.Truncate(label, inner, "…"))
+			line = s.Label.Render(ansi.Truncate(Sanitize(it.label), inner, "…"))
 		case it.disabled:
 			line = s.Dim.Render(ansi.Strip(line))
 		case i == p.cursor:
@@ -274,4 +274,20 @@ func (p *picker) view(s PaneStyles, width, height int) string {
 	}
 	lines = append(lines, s.Dim.Render(more))
 	return s.Box.Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// cutMiddle shortens s to width by cutting out its middle: long locators
+// that share a prefix (every candidate scoped in the same card) stay told
+// apart by their ends.
+func cutMiddle(s string, width int) string {
+	w := ansi.StringWidth(s)
+	if w <= width {
+		return s
+	}
+	if width < 12 {
+		return ansi.Truncate(s, width, "…")
+	}
+	head := (width - 1) * 2 / 5
+	tail := width - 1 - head
+	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, w-tail, "")
 }

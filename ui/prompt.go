@@ -17,8 +17,9 @@ import (
 type promptKind int
 
 const (
-	promptFilter promptKind = iota // incremental: every keystroke filters
-	promptJump
+	promptFilter  promptKind = iota // incremental: every keystroke filters
+	promptCommand                   // the : command line (commands.go)
+	promptLocator                   // the locator playground (playground.go)
 	promptOpen
 	promptType
 	promptFill
@@ -34,10 +35,21 @@ type prompt struct {
 	// secret: the element is a password field; what is typed is not
 	// echoed, nor shown in a label or status line.
 	secret bool
+	// touched is set once the text was edited: the filter prompt opens
+	// empty and the old filter stays until the first key.
+	touched bool
+	// histAt is the history entry on show (len(history) is the text being
+	// written, kept in draft).
+	histAt int
+	draft  string
+	hint   string // a completion list or an error, right of the input
 }
 
 // The prompt's own keys. They are fixed, like a shell's: enter answers,
 // esc gives up.
+// historyMax is how many answers each prompt kind remembers.
+const historyMax = 100
+
 func newInput(label, value string, s PaneStyles) textinput.Model {
 	ti := textinput.New()
 	ti.Prompt = label
@@ -70,7 +82,7 @@ func (p *prompt) setStyles(s PaneStyles) {
 
 // openPrompt opens a prompt with label, prefilled with value.
 func (m *Model) openPrompt(kind promptKind, label, value, ref string) tea.Cmd {
-	m.prompt = &prompt{kind: kind, ref: ref, input: newInput(label, value, m.styles)}
+	m.prompt = &prompt{kind: kind, ref: ref, input: newInput(label, value, m.styles), histAt: len(m.hist[kind])}
 	m.over = overlayPrompt
 	return nil
 }
@@ -90,6 +102,43 @@ func (m *Model) openTextPrompt(kind promptKind, label, value, ref string, secret
 	return cmd
 }
 
+// remember adds an answer to its prompt kind's history (the filter and the
+// command line keep one; up and down recall it).
+func (m *Model) remember(kind promptKind, v string) {
+	if strings.TrimSpace(v) == "" || (kind != promptFilter && kind != promptCommand) {
+		return
+	}
+	h := m.hist[kind]
+	if len(h) > 0 && h[len(h)-1] == v {
+		return
+	}
+	h = append(h, v)
+	if len(h) > historyMax {
+		h = h[len(h)-historyMax:]
+	}
+	m.hist[kind] = h
+}
+
+// recall shows the history entry delta steps older (-1) or newer (+1).
+func (m *Model) recall(p *prompt, delta int) tea.Cmd {
+	h := m.hist[p.kind]
+	at := min(max(p.histAt+delta, 0), len(h))
+	if at == p.histAt {
+		return nil
+	}
+	if p.histAt == len(h) {
+		p.draft = p.input.Value()
+	}
+	p.histAt = at
+	if at == len(h) {
+		p.input.SetValue(p.draft)
+	} else {
+		p.input.SetValue(h[at])
+	}
+	p.input.CursorEnd()
+	return m.edited(p)
+}
+
 func (m *Model) closeOverlay() {
 	m.over = overlayNone
 	m.prompt, m.picker, m.dialog, m.help = nil, nil, nil, nil
@@ -101,9 +150,26 @@ func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, m.keys.Fixed.PromptAccept):
 		m.closeOverlay()
-		return tea.Batch(m.answer(p, p.input.Value()), m.selectionMoved(false))
+		v := p.input.Value()
+		if p.kind == promptFilter && !p.touched {
+			v = m.tree.Filter() // enter on the untouched prompt keeps the filter
+		}
+		m.remember(p.kind, v)
+		return tea.Batch(m.answer(p, v), m.selectionMoved(false))
+	case (p.kind == promptFilter || p.kind == promptCommand) && key.Matches(k, m.keys.Fixed.PromptOlder):
+		return m.recall(p, -1)
+	case (p.kind == promptFilter || p.kind == promptCommand) && key.Matches(k, m.keys.Fixed.PromptNewer):
+		return m.recall(p, +1)
+	case p.kind == promptCommand && key.Matches(k, m.keys.Fixed.PromptComplete):
+		m.complete(p)
+		return nil
 	case key.Matches(k, m.keys.Fixed.PromptCancel):
 		m.closeOverlay()
+		if p.kind == promptLocator {
+			m.playSeq++
+			m.tree.SetMarked(nil)
+			return nil
+		}
 		if p.kind == promptFilter {
 			m.tree.ClearFilter()
 			m.setStatus(statusInfo, "filter cleared")
@@ -111,8 +177,12 @@ func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	before := p.input.Value()
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(k)
+	if p.input.Value() == before {
+		return cmd // the cursor moved; the text did not change
+	}
 	return tea.Batch(cmd, m.edited(p))
 }
 
@@ -131,13 +201,21 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	return nil
 }
 
-// edited runs after the prompt's text changed: the filter follows it.
+// edited runs after the prompt's text changed: the filter follows it, the
+// command line's hint is redone.
 func (m *Model) edited(p *prompt) tea.Cmd {
-	if p.kind != promptFilter {
+	p.touched = true
+	switch p.kind {
+	case promptCommand:
+		p.hint = m.commandHint(p.input.Value())
 		return nil
+	case promptLocator:
+		return m.playEdited(p)
+	case promptFilter:
+		m.tree.SetFilter(p.input.Value())
+		return m.selectionMoved(false)
 	}
-	m.tree.SetFilter(p.input.Value())
-	return m.selectionMoved(false)
+	return nil
 }
 
 // answer acts on a prompt's answer.
@@ -151,16 +229,10 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 		cur, total := m.tree.Matches()
 		m.setStatus(statusInfo, "filter "+quote(v)+": "+matchWords(total)+matchPos(cur)+" — "+
 			m.keys.Find.NextMatch.Help().Key+"/"+m.keys.Find.PrevMatch.Help().Key+" move, "+m.keys.Find.ClearFilter.Help().Key+" clears")
-	case promptJump:
-		if strings.TrimSpace(v) == "" {
-			return nil
-		}
-		ref, err := refs.ParseRef(v)
-		if err != nil {
-			m.fail("jump", err)
-			return nil
-		}
-		m.jump(ref)
+	case promptCommand:
+		return m.runCommand(v)
+	case promptLocator:
+		m.answerPlayground(v)
 	case promptOpen:
 		if strings.TrimSpace(v) == "" {
 			return nil
@@ -203,12 +275,17 @@ func matchPos(cur int) string {
 func (m *Model) promptLine(width int) string {
 	p := m.prompt
 	right := ""
-	if p.kind == promptFilter && p.input.Value() != "" {
+	switch {
+	case p.kind == promptFilter && m.tree.FilterError() != "":
+		right = " not a regexp"
+	case p.kind == promptFilter && m.tree.Filter() != "":
 		cur, total := m.tree.Matches()
 		right = " " + itoa(total) + " matches"
 		if cur > 0 {
 			right = " " + itoa(cur) + "/" + itoa(total)
 		}
+	case p.hint != "":
+		right = " " + ansi.Truncate(p.hint, max(width/2, 10), "…")
 	}
 	p.input.SetWidth(max(width-ansi.StringWidth(p.input.Prompt)-ansi.StringWidth(right)-2, 4))
 	line := ansi.Truncate(p.input.View(), width-ansi.StringWidth(right), "…")

@@ -42,7 +42,11 @@ func (m *Model) openAssertPicker() tea.Cmd {
 		p.items = append(p.items, pickItem{label: label, hint: hint, n: len(m.assertChoices) - 1})
 	}
 	add(assertChoice{kind: recordings.AssertVisible}, "visible", "toBeVisible()")
-	add(assertChoice{kind: recordings.AssertText}, "text", "toHaveText(its text now)")
+	text := "its text now"
+	if t := nodeText(n); t != "" {
+		text = quote(cutMiddle(t, 40)) // what the snapshot shows; the page's own text is read when added
+	}
+	add(assertChoice{kind: recordings.AssertText}, "text "+text, "toHaveText()")
 	if n.HasValue {
 		add(assertChoice{kind: recordings.AssertValue}, "value "+quote(n.Value), "toHaveValue()")
 	}
@@ -108,4 +112,20 @@ func (m *Model) addAssertion(ref string, c assertChoice) tea.Cmd {
 		}
 		return recDoneMsg{ok: "recorded: " + Sanitize(recordings.Summary(out.Steps[0])), state: st}
 	}
+}
+
+// nodeText is the text of n's subtree as the snapshot has it: its text
+// children's names joined, else its name.
+func nodeText(n *refs.Node) string {
+	var parts []string
+	n.Walk(func(x *refs.Node, _ int) bool {
+		if x.IsText() && strings.TrimSpace(x.Name) != "" {
+			parts = append(parts, strings.TrimSpace(x.Name))
+		}
+		return true
+	})
+	if len(parts) == 0 {
+		return n.Name
+	}
+	return strings.Join(parts, " ")
 }

@@ -29,7 +29,7 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 		if r.b == nil {
 			m.dead = true
 			m.fail(r.label, r.err)
-			m.status.text += " — " + m.keys.Fixed.Relaunch.Help().Key + " tries again"
+			m.appendStatus(" — " + m.keys.Fixed.Relaunch.Help().Key + " tries again")
 			return nil
 		}
 		cmds = append(cmds, m.adopt(r.b))
@@ -63,8 +63,8 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 func (m *Model) reportResult(r resultMsg) {
 	if r.err != nil {
 		what := r.label
-		if r.kind == resLaunch {
-			what = "open " + m.url // the browser started; the page did not load
+		if r.kind == resLaunch && r.target != "" {
+			what = "open " + r.target // the browser started; the page did not load
 		}
 		m.fail(what, r.err)
 		return
@@ -75,9 +75,12 @@ func (m *Model) reportResult(r resultMsg) {
 	}
 	switch r.kind {
 	case resAct:
-		m.setStatus(statusOK, describeAction(r.label, r.act))
+		m.setStatus(statusOK, describeAction(r.label, r.act)+m.tabsOpened())
 	case resNav, resLaunch:
 		text := r.label
+		if r.done != "" {
+			text = r.done
+		}
 		if r.nav != nil {
 			if r.kind == resLaunch {
 				text = "opened " + Sanitize(r.nav.URL)
@@ -102,8 +105,22 @@ func (m *Model) reportResult(r resultMsg) {
 		m.setStatus(statusOK, r.label)
 	}
 	if m.snap != nil && len(m.snap.Problems) > 0 {
-		m.status.text += " · could not read: " + Sanitize(strings.Join(m.snap.Problems, "; "))
+		m.appendStatus(" · could not read: " + Sanitize(strings.Join(m.snap.Problems, "; ")))
 	}
+}
+
+// tabsOpened says which tabs appeared since the last report (a click on a
+// target=_blank link), and forgets them.
+func (m *Model) tabsOpened() string {
+	if len(m.newTabs) == 0 {
+		return ""
+	}
+	var out []string
+	for _, t := range m.newTabs {
+		out = append(out, "opened tab "+itoa(t.Index)+" "+Sanitize(t.URL))
+	}
+	m.newTabs = nil
+	return " · " + strings.Join(out, ", ") + " (" + m.keys.Page.Tabs.Help().Key + " lists the tabs)"
 }
 
 // describeAction says what an action did, in plain words.
@@ -142,22 +159,38 @@ func (m *Model) applyPage(p pageState, seq int) {
 	if p.snap == nil || seq < m.applied {
 		return
 	}
-	if m.snap == nil || m.snap.URL != p.snap.URL || m.snap.Tab != p.snap.Tab {
-		clear(m.locs) // another page: its refs and locators are new
-	}
+	newPage := m.snap == nil || m.snap.URL != p.snap.URL || m.snap.Tab != p.snap.Tab
 	m.applied = seq
 	m.snap = p.snap
-	m.tree.SetRoot(p.snap.Root)
-	m.url, m.title = p.snap.URL, p.snap.Title
+	if newPage {
+		clear(m.locs) // another page: its refs and locators are new
+		m.tree.ClearFilter()
+		m.tree.SetMarked(nil)
+		m.tree.ShowPage(p.snap.Root)
+	} else {
+		m.tree.SetRoot(p.snap.Root) // the cursor follows its element
+	}
+	m.title = p.snap.Title
+	if !strings.HasPrefix(p.snap.URL, "chrome-error://") || m.url == "" {
+		// A page that failed to load shows Chromium's error page; the
+		// header, o and ctrl+l keep the URL that was asked for.
+		m.url = p.snap.URL
+	}
 	m.partial = p.snap.Partial
 	m.tabIndex = p.snap.TabIndex
 	if p.tabs != nil {
 		m.tabCount = len(p.tabs)
+		seen := make(map[string]bool, len(p.tabs))
 		for _, t := range p.tabs {
 			if t.Current {
 				m.tabIndex = t.Index
 			}
+			if m.tabIDs != nil && !m.tabIDs[t.ID] {
+				m.newTabs = append(m.newTabs, t)
+			}
+			seen[t.ID] = true
 		}
+		m.tabIDs = seen
 	}
 	m.version = p.version
 }
@@ -292,6 +325,9 @@ func (m *Model) selectionMoved(force bool) tea.Cmd {
 	}
 	if !force && ref == m.lastSel {
 		return nil
+	}
+	if ref != m.lastSel {
+		m.detOff = 0
 	}
 	m.lastSel = ref
 	return m.settle()

@@ -26,7 +26,11 @@ type status struct {
 	text string
 }
 
-func (m *Model) setStatus(k statusKind, text string) { m.status = status{kind: k, text: text} }
+// setStatus puts a message in the status line and in the message log.
+func (m *Model) setStatus(k statusKind, text string) {
+	m.status = status{kind: k, text: text}
+	m.logStatus(false)
+}
 
 // plainCodes says each error code in plain words.
 var plainCodes = map[refs.Code]string{
@@ -50,7 +54,7 @@ var plainCodes = map[refs.Code]string{
 	refs.CodeNotHTML:           "not a web page",
 	refs.CodeNoBrowser:         "no browser to start",
 	refs.CodeNotLocatable:      "no locator for it",
-	refs.CodeBadArgument:       "that does not fit this element",
+	refs.CodeBadArgument:       "bad input",
 	refs.CodeNoTab:             "no such tab",
 	refs.CodeNoDialog:          "no dialog is open",
 	refs.CodeInternal:          "Ariadne failed",

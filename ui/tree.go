@@ -6,9 +6,6 @@
 package ui
 
 import (
-	"sort"
-	"strings"
-
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -61,8 +58,8 @@ type Tree struct {
 	offset int // first row on screen
 	height int // rows on screen at the last View, for page moves
 
-	query           string // the filter as typed
-	needle          string // the filter, lower-cased
+	filter          filterQuery
+	marked          map[string]bool // refs the locator playground matched
 	interactiveOnly bool
 	hay             string  // lower-cased role, name, value and ref of every node (see buildHay)
 	hayAt           []int32 // where each node's text starts in hay, in document order
@@ -89,30 +86,47 @@ func (t *Tree) SetStyles(s TreeStyles) { t.styles, t.ink = s, nil }
 // Root returns the tree's root node.
 func (t *Tree) Root() *refs.Node { return t.root }
 
-// SetRoot replaces the tree with a new snapshot. Folds are kept (by ref);
-// the cursor stays on the same ref if it is still shown, otherwise on the
-// same row index, and the selected row keeps its place on screen.
+// SetRoot replaces the tree with a new snapshot of the same page. Folds are
+// kept (by ref). The cursor follows the element it was on: the same ref,
+// else the node in the same place (the same role and name, among equals,
+// under the same ancestors: a re-rendered element), else the nearest of its
+// ancestors that is still there (the row that held a deleted button), else
+// the top. A followed row keeps its place on screen.
 func (t *Tree) SetRoot(root *refs.Node) {
-	sel := t.Selected()
-	oldCursor, oldOffset := t.cursor, t.offset
+	chain := t.selectedChain()
+	oldRoot, oldCursor, oldOffset := t.root, t.cursor, t.offset
 	t.root = root
 	t.hay, t.hayAt, t.sizes = "", nil, nil
 	t.pruneFolds()
 	t.flatten()
 	t.cursor = -1
-	if sel != nil {
-		for i := range t.rows {
-			n := t.rows[i].Node
-			if n == sel || (sel.Ref != "" && n.Ref == sel.Ref) {
-				t.cursor = i
-				break
+	if len(chain) > 0 {
+		if sel := chain[len(chain)-1]; sel.Ref != "" {
+			t.cursor = t.rowOfRef(sel.Ref)
+		}
+		if t.cursor < 0 {
+			if target := follow(oldRoot, root, chain); target != nil {
+				t.cursor = t.shownRowOf(target)
 			}
 		}
 	}
 	if t.cursor < 0 {
-		t.cursor = oldCursor
+		t.cursor, t.offset = 0, 0
+		t.clamp()
+		return
 	}
 	t.offset = oldOffset + t.cursor - oldCursor
+	t.clamp()
+}
+
+// ShowPage replaces the tree with the snapshot of another page (a new
+// document, another tab): folds by ref are kept, the cursor goes to the top.
+func (t *Tree) ShowPage(root *refs.Node) {
+	t.root = root
+	t.hay, t.hayAt, t.sizes = "", nil, nil
+	t.pruneFolds()
+	t.flatten()
+	t.cursor, t.offset = 0, 0
 	t.clamp()
 }
 
@@ -187,6 +201,45 @@ func (t *Tree) PageDown() {
 	t.Move(h)
 }
 
+// Scroll moves the view by delta rows (the mouse wheel), taking the cursor
+// along only as far as it must to stay on screen.
+func (t *Tree) Scroll(delta int) {
+	h := t.page() + 1
+	t.offset = min(max(t.offset+delta, 0), max(len(t.rows)-h, 0))
+	t.cursor = min(max(t.cursor, t.offset), t.offset+h-1)
+	t.clamp()
+}
+
+// SetMarked marks the rows of these refs (the locator playground's
+// matches); nil clears the marks.
+func (t *Tree) SetMarked(refList []string) {
+	if len(refList) == 0 {
+		t.marked = nil
+		return
+	}
+	t.marked = make(map[string]bool, len(refList))
+	for _, r := range refList {
+		if r != "" {
+			t.marked[r] = true
+		}
+	}
+}
+
+// Marked returns the marked refs, in document order.
+func (t *Tree) Marked() []string {
+	if len(t.marked) == 0 || t.root == nil {
+		return nil
+	}
+	var out []string
+	t.root.Walk(func(n *refs.Node, _ int) bool {
+		if t.marked[n.Ref] {
+			out = append(out, n.Ref)
+		}
+		return true
+	})
+	return out
+}
+
 // Top moves the cursor to the first row.
 func (t *Tree) Top() { t.cursor = 0; t.clamp() }
 
@@ -214,460 +267,4 @@ func (t *Tree) clamp() {
 		t.offset = min(t.offset, max(len(t.rows)-t.height, 0))
 	}
 	t.offset = max(t.offset, 0)
-}
-
-// IsCollapsed reports whether n is folded.
-func (t *Tree) IsCollapsed(n *refs.Node) bool {
-	if len(t.collapsed) == 0 || len(n.Children) == 0 {
-		return false
-	}
-	_, ok := t.collapsed[keyOf(n)]
-	return ok
-}
-
-// Collapse folds the selected row; on a leaf or a folded row it moves to
-// the parent row instead.
-func (t *Tree) Collapse() {
-	if t.cursor >= len(t.rows) {
-		return
-	}
-	r := t.rows[t.cursor]
-	if r.HasChildren && !r.Collapsed {
-		t.collapsed[keyOf(r.Node)] = struct{}{}
-		t.rebuild(r.Node, t.cursor)
-		return
-	}
-	for i := t.cursor - 1; i >= 0; i-- {
-		if t.rows[i].Depth < r.Depth {
-			t.cursor = i
-			t.clamp()
-			return
-		}
-	}
-}
-
-// Expand unfolds the selected row; on an unfolded row it moves to the first
-// child.
-func (t *Tree) Expand() {
-	if t.cursor >= len(t.rows) {
-		return
-	}
-	r := t.rows[t.cursor]
-	switch {
-	case r.Collapsed:
-		delete(t.collapsed, keyOf(r.Node))
-		t.rebuild(r.Node, t.cursor)
-	case r.HasChildren:
-		t.Move(1)
-	}
-}
-
-// ToggleFold folds or unfolds the selected row.
-func (t *Tree) ToggleFold() {
-	if t.cursor >= len(t.rows) {
-		return
-	}
-	r := t.rows[t.cursor]
-	if !r.HasChildren && !r.Collapsed {
-		return
-	}
-	k := keyOf(r.Node)
-	if r.Collapsed {
-		delete(t.collapsed, k)
-	} else {
-		t.collapsed[k] = struct{}{}
-	}
-	t.rebuild(r.Node, t.cursor)
-}
-
-// CollapseAll folds every node that has children. The cursor moves to the
-// top-level row that holds the selected node.
-func (t *Tree) CollapseAll() {
-	sel := t.Selected()
-	if t.root == nil {
-		return
-	}
-	t.root.Walk(func(n *refs.Node, _ int) bool {
-		if len(n.Children) > 0 && n != t.root {
-			t.collapsed[keyOf(n)] = struct{}{}
-		}
-		return true
-	})
-	t.rebuild(sel, t.cursor)
-}
-
-// ExpandAll unfolds every node.
-func (t *Tree) ExpandAll() {
-	sel := t.Selected()
-	clear(t.collapsed)
-	t.rebuild(sel, t.cursor)
-}
-
-// Select moves the cursor to the node with the given ref, unfolding its
-// ancestors. It returns false if there is no such ref, or if the filter
-// hides it (the caller may clear the filter and try again).
-func (t *Tree) Select(ref string) bool {
-	if ref == "" || t.root == nil {
-		return false
-	}
-	path := pathTo(t.root, func(n *refs.Node) bool { return n.Ref == ref })
-	if path == nil {
-		return false
-	}
-	return t.reveal(path)
-}
-
-// reveal unfolds the ancestors on path (root first, target last) and moves
-// the cursor to the target, if it is shown.
-func (t *Tree) reveal(path []*refs.Node) bool {
-	target := path[len(path)-1]
-	changed := false
-	for _, a := range path[:len(path)-1] {
-		if t.IsCollapsed(a) {
-			delete(t.collapsed, keyOf(a))
-			changed = true
-		}
-	}
-	if changed {
-		t.rebuild(t.Selected(), t.cursor)
-	}
-	i := t.rowOf(target)
-	if i < 0 {
-		return false
-	}
-	t.cursor = i
-	t.clamp()
-	return true
-}
-
-// rowOf returns the row index of n, or -1.
-func (t *Tree) rowOf(n *refs.Node) int {
-	for i := range t.rows {
-		if t.rows[i].Node == n {
-			return i
-		}
-	}
-	return -1
-}
-
-// pathTo returns the nodes from root down to the first node (in document
-// order) that satisfies want, or nil.
-func pathTo(root *refs.Node, want func(*refs.Node) bool) []*refs.Node {
-	var path []*refs.Node
-	var walk func(n *refs.Node) bool
-	walk = func(n *refs.Node) bool {
-		path = append(path, n)
-		if want(n) {
-			return true
-		}
-		for _, c := range n.Children {
-			if walk(c) {
-				return true
-			}
-		}
-		path = path[:len(path)-1]
-		return false
-	}
-	if walk(root) {
-		return path
-	}
-	return nil
-}
-
-// rebuild flattens the tree again and puts the cursor back on focus, or on
-// its nearest shown ancestor, or else on row index fallback.
-func (t *Tree) rebuild(focus *refs.Node, fallback int) {
-	t.flatten()
-	t.cursor = fallback
-	if focus != nil {
-		if i := t.rowOf(focus); i >= 0 {
-			t.cursor = i
-		} else if path := pathTo(t.root, func(n *refs.Node) bool { return n == focus }); path != nil {
-			for j := len(path) - 2; j >= 0; j-- {
-				if i := t.rowOf(path[j]); i >= 0 {
-					t.cursor = i
-					break
-				}
-			}
-		}
-	}
-	t.clamp()
-}
-
-// filtering reports whether any filter is on.
-func (t *Tree) filtering() bool { return t.needle != "" || t.interactiveOnly }
-
-// flatten rebuilds the visible rows (and, under a filter, the list of
-// matches) from the tree, the folds and the filter.
-func (t *Tree) flatten() {
-	t.rows = t.rows[:0]
-	t.hits = t.hits[:0]
-	if t.root == nil {
-		return
-	}
-	if t.filtering() && t.hayAt == nil {
-		t.buildHay()
-	}
-	f := flattener{t: t, filtering: t.filtering()}
-	if t.root.Ref == "" {
-		f.order = 1 // the hidden root is node 0
-		for _, c := range t.root.Children {
-			f.walk(c, 0, true)
-		}
-		return
-	}
-	f.walk(t.root, 0, true)
-}
-
-type flattener struct {
-	t         *Tree
-	filtering bool
-	order     int
-}
-
-// walk appends the rows of n's subtree if emit is set, and reports whether
-// n is kept: without a filter every node is kept; with one, a node is kept
-// if it or a descendant matches. Under a filter, folded subtrees are still
-// walked (without emitting rows) to find the matches inside them.
-func (f *flattener) walk(n *refs.Node, depth int, emit bool) bool {
-	t := f.t
-	order := f.order
-	f.order++
-	match := f.filtering && t.qualifies(n, order)
-	if match {
-		t.hits = append(t.hits, hit{order, n})
-	}
-	collapsed := t.IsCollapsed(n)
-	idx := -1
-	if emit {
-		idx = len(t.rows)
-		t.rows = append(t.rows, Row{Node: n, Depth: depth, Collapsed: collapsed, Match: match, order: order})
-	}
-	if !f.filtering {
-		t.rows[idx].HasChildren = len(n.Children) > 0
-		if !collapsed {
-			for _, c := range n.Children {
-				f.walk(c, depth+1, true)
-			}
-		} else if len(n.Children) > 0 {
-			// Skip the folded subtree but keep counting document order.
-			if t.sizes == nil {
-				t.buildSizes()
-			}
-			f.order += int(t.sizes[order]) - 1
-		}
-		return true
-	}
-	anyKept := false
-	for _, c := range n.Children {
-		if f.walk(c, depth+1, emit && !collapsed) {
-			anyKept = true
-		}
-	}
-	kept := match || anyKept
-	if emit {
-		if kept {
-			t.rows[idx].HasChildren = anyKept
-		} else {
-			t.rows = t.rows[:idx]
-		}
-	}
-	return kept
-}
-
-func (t *Tree) qualifies(n *refs.Node, order int) bool {
-	if t.interactiveOnly && !n.Interactive {
-		return false
-	}
-	return t.needle == "" || strings.Contains(t.hay[t.hayAt[order]:t.hayAt[order+1]], t.needle)
-}
-
-// buildHay lower-cases the searchable text of every node once per tree, so
-// that a filter keystroke is one substring search per node. The texts are
-// kept end to end in one string, node i's at hay[hayAt[i]:hayAt[i+1]].
-func (t *Tree) buildHay() {
-	buf := make([]byte, 0, 64*1024)
-	t.hayAt = t.hayAt[:0]
-	t.root.Walk(func(n *refs.Node, _ int) bool {
-		t.hayAt = append(t.hayAt, int32(len(buf)))
-		buf = appendLower(buf, n.Role)
-		buf = append(buf, 0)
-		buf = appendLower(buf, n.Name)
-		buf = append(buf, 0)
-		buf = appendLower(buf, n.Value)
-		buf = append(buf, 0)
-		buf = appendLower(buf, n.Ref)
-		return true
-	})
-	t.hayAt = append(t.hayAt, int32(len(buf)))
-	t.hay = string(buf)
-}
-
-func appendLower(buf []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return append(buf, strings.ToLower(s)...)
-		}
-	}
-	start := len(buf)
-	buf = append(buf, s...)
-	for i := start; i < len(buf); i++ {
-		if c := buf[i]; 'A' <= c && c <= 'Z' {
-			buf[i] = c + 'a' - 'A'
-		}
-	}
-	return buf
-}
-
-// buildSizes records the subtree size of every node in document order, so
-// that flatten can skip a folded subtree and still number the nodes after it
-// in document order.
-func (t *Tree) buildSizes() {
-	t.sizes = t.sizes[:0]
-	var walk func(n *refs.Node) int32
-	walk = func(n *refs.Node) int32 {
-		i := len(t.sizes)
-		t.sizes = append(t.sizes, 0)
-		size := int32(1)
-		for _, c := range n.Children {
-			size += walk(c)
-		}
-		t.sizes[i] = size
-		return size
-	}
-	walk(t.root)
-}
-
-// SetFilter filters the tree to the nodes whose role, name, value or ref
-// contains q (ignoring case), with their ancestors. Call it on every
-// keystroke. Folds are kept: a folded node that holds matches stays shown,
-// folded (NextMatch unfolds it). The cursor stays on its node if that is
-// still a shown match, otherwise it goes to the first shown match (or fold
-// holding matches) at or after it, else the first one.
-func (t *Tree) SetFilter(q string) {
-	if q == t.query {
-		return
-	}
-	t.query = q
-	t.needle = strings.ToLower(q)
-	t.refilter()
-}
-
-// Filter returns the filter as typed.
-func (t *Tree) Filter() string { return t.query }
-
-// ClearFilter removes the text filter (not the interactive-only filter).
-func (t *Tree) ClearFilter() { t.SetFilter("") }
-
-// InteractiveOnly reports whether only interactive nodes (and their
-// ancestors) are shown.
-func (t *Tree) InteractiveOnly() bool { return t.interactiveOnly }
-
-// SetInteractiveOnly shows only interactive nodes and their ancestors, or
-// everything again.
-func (t *Tree) SetInteractiveOnly(on bool) {
-	if on == t.interactiveOnly {
-		return
-	}
-	t.interactiveOnly = on
-	t.refilter()
-}
-
-// ToggleInteractiveOnly flips SetInteractiveOnly.
-func (t *Tree) ToggleInteractiveOnly() { t.SetInteractiveOnly(!t.interactiveOnly) }
-
-func (t *Tree) refilter() {
-	sel := t.Selected()
-	selOrder := -1
-	if sel != nil {
-		selOrder = t.rows[t.cursor].order
-	}
-	t.flatten()
-	if sel != nil {
-		if i := t.rowOf(sel); i >= 0 && (t.rows[i].Match || !t.filtering()) {
-			t.cursor = i
-			t.clamp()
-			return
-		}
-	}
-	if t.filtering() {
-		first := -1
-		for i, r := range t.rows {
-			// A match, or a fold that holds matches.
-			if !r.Match && !(r.Collapsed && r.HasChildren) {
-				continue
-			}
-			if first < 0 {
-				first = i
-			}
-			if r.order >= selOrder {
-				first = i
-				break
-			}
-		}
-		if first >= 0 {
-			t.cursor = first
-			t.clamp()
-			return
-		}
-	}
-	t.rebuild(sel, t.cursor)
-}
-
-// Matches returns the number of nodes that match the filter (folded ones
-// included) and the 1-based index of the selected one among them, or 0 if
-// the selected node is not a match.
-func (t *Tree) Matches() (current, total int) {
-	if !t.filtering() {
-		return 0, 0
-	}
-	if n := t.Selected(); n != nil && t.rows[t.cursor].Match {
-		o := t.rows[t.cursor].order
-		i := sort.Search(len(t.hits), func(i int) bool { return t.hits[i].order >= o })
-		if i < len(t.hits) && t.hits[i].order == o {
-			current = i + 1
-		}
-	}
-	return current, len(t.hits)
-}
-
-// NextMatch moves to the next match after the cursor, wrapping around and
-// unfolding what hides it. It returns false if nothing matches.
-func (t *Tree) NextMatch() bool { return t.stepMatch(1) }
-
-// PrevMatch moves to the previous match before the cursor, wrapping around.
-func (t *Tree) PrevMatch() bool { return t.stepMatch(-1) }
-
-func (t *Tree) stepMatch(dir int) bool {
-	if !t.filtering() || len(t.hits) == 0 {
-		return false
-	}
-	cur := -1
-	if t.cursor < len(t.rows) {
-		cur = t.rows[t.cursor].order
-	}
-	// First hit after cur.
-	i := sort.Search(len(t.hits), func(i int) bool { return t.hits[i].order > cur })
-	if dir < 0 {
-		// Last hit before cur.
-		i = sort.Search(len(t.hits), func(i int) bool { return t.hits[i].order >= cur }) - 1
-	}
-	i = (i + len(t.hits)) % len(t.hits)
-	target := t.hits[i]
-	if r := t.rowByOrder(target.order); r >= 0 {
-		t.cursor = r
-		t.clamp()
-		return true
-	}
-	path := pathTo(t.root, func(n *refs.Node) bool { return n == target.node })
-	return path != nil && t.reveal(path)
-}
-
-// rowByOrder finds the row of the node at a document position, or -1.
-func (t *Tree) rowByOrder(o int) int {
-	i := sort.Search(len(t.rows), func(i int) bool { return t.rows[i].order >= o })
-	if i < len(t.rows) && t.rows[i].order == o {
-		return i
-	}
-	return -1
 }

@@ -50,10 +50,12 @@ func (t *Tree) emptyText() string {
 	switch {
 	case t.root == nil:
 		return "no page"
-	case t.query != "" && t.interactiveOnly:
-		return "no interactive element matches " + strconv.Quote(Sanitize(t.query))
-	case t.query != "":
-		return "nothing matches " + strconv.Quote(Sanitize(t.query))
+	case t.filter.err != nil:
+		return "not a regular expression: " + Sanitize(t.filter.err.Error()) + " (write /regexp/, or drop a slash for plain text)"
+	case t.filter.text != "" && t.interactiveOnly:
+		return "no interactive element matches " + strconv.Quote(Sanitize(t.filter.text))
+	case t.filter.text != "":
+		return "nothing matches " + strconv.Quote(Sanitize(t.filter.text))
 	case t.interactiveOnly:
 		return "no interactive elements"
 	}
@@ -126,8 +128,11 @@ func (t *Tree) renderRow(b *strings.Builder, r *Row, selected bool, width int) {
 	n := r.Node
 
 	mark := " "
-	if selected {
+	switch {
+	case selected:
 		mark = ">"
+	case t.marked[n.Ref] && n.Ref != "":
+		mark = "*" // the locator playground matched it
 	}
 	indent := spaces(min(r.Depth*2, width/2))
 	fold := "  "

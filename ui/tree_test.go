@@ -370,12 +370,12 @@ func TestSetRoot(t *testing.T) {
        · plain
    · e10
 `},
-		{"same row index when the ref is gone", func(t *Tree) { t.Select("e3") }, func(r *refs.Node) *refs.Node {
+		{"the parent when the ref is gone", func(t *Tree) { t.Select("e3") }, func(r *refs.Node) *refs.Node {
 			return remove(r, "e3")
 		}, `
- ▾ e1
+>▾ e1
    · e2
->▾ e4
+ ▾ e4
    · e5
    ▾ e6
      ▾ e7
@@ -384,12 +384,12 @@ func TestSetRoot(t *testing.T) {
        · plain
    · e10
 `},
-		{"last row when the tree shrinks", func(t *Tree) { t.Bottom() }, func(r *refs.Node) *refs.Node {
+		{"the top when the row and its ancestors are gone", func(t *Tree) { t.Bottom() }, func(r *refs.Node) *refs.Node {
 			return remove(r, "e4")
 		}, `
- ▾ e1
+>▾ e1
    · e2
->  · e3
+   · e3
 `},
 		{"folds are kept by ref", func(t *Tree) { t.Select("e6"); t.Collapse(); t.Select("e1"); t.Collapse() }, func(r *refs.Node) *refs.Node { return r }, `
 >▸ e1
@@ -419,6 +419,62 @@ func TestSetRoot(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", got, want)
 			}
 		})
+	}
+}
+
+// table is a React-style table: every row has a Delete button, and a
+// re-render gives every element a new ref.
+func table(prefix string, names ...string) *refs.Node {
+	var rows []*refs.Node
+	for i, n := range names {
+		id := prefix + itoa(i)
+		rows = append(rows, el("row", id+"r", n, el("cell", id+"c", n), interactive(el("button", id+"b", "Delete"))))
+	}
+	return el("", "", "", el("table", "t1", "People", rows...))
+}
+
+// The issue 12 case: deleting a row must not put the cursor on the next
+// row's Delete, whether the refs survive the re-render or not; a row that
+// moved is followed.
+func TestSetRootFollowsTheElement(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		next     *refs.Node
+		wantRole string
+		wantName string
+	}{
+		{"row deleted, refs kept", func() *refs.Node { r := table("a", "Ada", "Grace", "Alan"); return remove(r, "a1r") }(), "table", "People"},
+		{"row deleted, every ref new", table("b", "Ada", "Alan"), "table", "People"},
+		{"rows reordered, every ref new", table("b", "Alan", "Grace", "Ada"), "button", "Delete"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := NewTree(table("a", "Ada", "Grace", "Alan"))
+			if !tr.Select("a1b") {
+				t.Fatal("no a1b")
+			}
+			tr.SetRoot(tc.next)
+			n := tr.Selected()
+			if n == nil || n.Role != tc.wantRole || n.Name != tc.wantName {
+				t.Fatalf("selected %+v, want %s %q\n%s", n, tc.wantRole, tc.wantName, outline(tr))
+			}
+			if n.Role == "button" {
+				// The Delete of Grace's row, wherever it went.
+				if row := tr.selectedChain()[1]; row.Name != "Grace" {
+					t.Errorf("followed into row %q, want Grace's", row.Name)
+				}
+			}
+		})
+	}
+}
+
+// Another page starts at the top, wherever the cursor was.
+func TestShowPageGoesToTop(t *testing.T) {
+	tr := NewTree(genTree(2000, 3))
+	tr.View(80, 20)
+	tr.Move(500)
+	tr.ShowPage(clone(tr.Root()))
+	if tr.Cursor() != 0 || tr.Offset() != 0 {
+		t.Errorf("cursor %d offset %d, want 0 0", tr.Cursor(), tr.Offset())
 	}
 }
 
@@ -726,5 +782,96 @@ func TestPensDrawLikeLipgloss(t *testing.T) {
 	p.paint(&b, "a b")
 	if b.String() != lipgloss.NewStyle().Underline(true).UnderlineSpaces(false).Render("a b") {
 		t.Errorf("fallback drew %q", b.String())
+	}
+}
+
+// The filter forms of issue 12: role and name together, /regexp/, and the
+// first matching row with a ref selected.
+func TestFilterForms(t *testing.T) {
+	page := func() *refs.Node {
+		r := table("a", "Ada Lovelace", "Grace Hopper")
+		r.Children = append(r.Children,
+			el("text", "", "Delete removes a row"),
+			interactive(el("textbox", "x1", "Email")),
+			interactive(el("button", "x2", "Save draft")))
+		r.Children[len(r.Children)-2].Value = "ada@example.com"
+		return r
+	}
+	for _, tc := range []struct {
+		q        string
+		wantRefs []string // the matching refs, in order
+		selected string   // the ref selected
+		err      bool
+	}{
+		{q: "button delete", wantRefs: []string{"a0b", "a1b"}, selected: "a0b"},
+		{q: "delete", wantRefs: []string{"a0b", "a1b", ""}, selected: "a0b"},
+		{q: "row grace", wantRefs: []string{"a1r"}, selected: "a1r"},
+		{q: "textbox ada@", wantRefs: []string{"x1"}, selected: "x1"},
+		{q: "Ada", wantRefs: []string{"a0r", "a0c", "x1"}, selected: "a0r"},
+		{q: "/^(save|email)/", wantRefs: []string{"x1", "x2"}, selected: "x1"},
+		{q: "/lovelace$/", wantRefs: []string{"a0r", "a0c"}, selected: "a0r"},
+		{q: "/[/", err: true},
+	} {
+		t.Run(tc.q, func(t *testing.T) {
+			tr := NewTree(page())
+			tr.Bottom()
+			tr.SetFilter(tc.q)
+			var got []string
+			for _, r := range tr.Rows() {
+				if r.Match {
+					got = append(got, r.Node.Ref)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tc.wantRefs, ",") {
+				t.Errorf("matches %q, want %q", got, tc.wantRefs)
+			}
+			if (tr.FilterError() != "") != tc.err {
+				t.Errorf("error %q, want one: %v", tr.FilterError(), tc.err)
+			}
+			if tc.selected != "" {
+				if n := tr.Selected(); n == nil || n.Ref != tc.selected {
+					t.Errorf("selected %+v, want %s", n, tc.selected)
+				}
+			}
+		})
+	}
+}
+
+// A textbox's value shows once, after ":", not again as a child text row;
+// the rows after it keep their document order (the filter still finds
+// them).
+func TestValueShownOnce(t *testing.T) {
+	box := interactive(el("textbox", "e2", "Email", el("text", "", "ada@example.com")))
+	box.Value, box.HasValue = "ada@example.com", true
+	other := interactive(el("textbox", "e3", "Note", el("text", "", "something else")))
+	other.Value, other.HasValue = "typed", true
+	tr := NewTree(el("", "", "", el("form", "e1", "Sign in", box, other, el("button", "e4", "Send"))))
+	got := outline(tr)
+	if want := ">▾ e1\n   · e2\n   ▾ e3\n     · something else\n   · e4\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	tr.SetFilter("send")
+	if n := tr.Selected(); n == nil || n.Ref != "e4" {
+		t.Errorf("filter selected %+v, want e4", n)
+	}
+	tr.SetFilter("ada@")
+	if n := tr.Selected(); n == nil || n.Ref != "e2" {
+		t.Errorf("filter on the value selected %+v, want e2", n)
+	}
+}
+
+// Long candidates that share a prefix stay apart when cut to the width.
+func TestCutMiddle(t *testing.T) {
+	a := "getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart' })"
+	b := "getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart', exact: true })"
+	ca, cb := cutMiddle(a, 40), cutMiddle(b, 40)
+	if ca == cb || ansi.StringWidth(ca) != 40 || ansi.StringWidth(cb) != 40 {
+		t.Errorf("%q and %q", ca, cb)
+	}
+	if !strings.HasSuffix(cb, "exact: true })") || !strings.HasPrefix(cb, "getByTestId(") {
+		t.Errorf("%q lost its ends", cb)
+	}
+	if got := cutMiddle("short", 40); got != "short" {
+		t.Errorf("%q", got)
 	}
 }

@@ -1,0 +1,317 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// The explorer's issue-12 features against the fake browser: the filter
+// prompt, the command line, copying, the message log and the mouse.
+
+func TestModelFilterPromptOpensEmptyWithHistory(t *testing.T) {
+	h := newHarness(t, fakeOptions(newFake()), 80, 24)
+	h.ready()
+	h.keys("/")
+	h.typeText("sav")
+	h.keys("enter")
+	h.keys("/")
+	if v := h.m.prompt.input.Value(); v != "" {
+		t.Fatalf("/ opened with %q, want empty", v)
+	}
+	if h.m.Tree().Filter() != "sav" {
+		t.Errorf("the old filter should stay until the first key, got %q", h.m.Tree().Filter())
+	}
+	h.keys("enter") // untouched: keeps the filter
+	if h.m.Tree().Filter() != "sav" {
+		t.Errorf("enter on the untouched prompt: filter %q", h.m.Tree().Filter())
+	}
+	h.keys("/")
+	h.typeText("e1")
+	h.keys("enter / up")
+	if v := h.m.prompt.input.Value(); v != "e1" {
+		t.Errorf("up recalled %q, want e1", v)
+	}
+	h.keys("up")
+	if v := h.m.prompt.input.Value(); v != "sav" {
+		t.Errorf("up up recalled %q, want sav", v)
+	}
+	h.keys("down down")
+	if v := h.m.prompt.input.Value(); v != "" {
+		t.Errorf("down back to the draft: %q", v)
+	}
+}
+
+func TestModelCommandLine(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	// Completion of a unique prefix.
+	h.keys(":")
+	h.typeText("fi")
+	h.keys("tab")
+	if v := h.m.prompt.input.Value(); v != "find " {
+		t.Errorf("tab completed %q, want \"find \"", v)
+	}
+	h.typeText("button save")
+	h.keys("enter")
+	if h.selectedRef() != "e8" {
+		t.Errorf(":find button save selected %q, want e8", h.selectedRef())
+	}
+	// A ref jumps; an ambiguous or unknown command says so.
+	h.keys(":")
+	h.typeText("e1")
+	h.keys("enter")
+	if h.selectedRef() != "e1" {
+		t.Errorf(":e1 selected %q", h.selectedRef())
+	}
+	for _, tc := range []struct{ line, want string }{
+		{"bogus", "no command :bogus"},
+		{"open", "usage: :open URL"},
+		{"find nosuchrole", "no nosuchrole on this page"},
+		{"export yaml out.yaml", "no export format"},
+		{"export chromedp out.go", "nothing recorded yet"},
+	} {
+		h.keys(":")
+		h.typeText(tc.line)
+		h.keys("enter")
+		if !strings.Contains(h.m.StatusText(), tc.want) {
+			t.Errorf(":%s: status %q, want %q", tc.line, h.m.StatusText(), tc.want)
+		}
+	}
+	// History, newest first.
+	h.keys(":")
+	h.keys("up")
+	if v := h.m.prompt.input.Value(); v != "export chromedp out.go" {
+		t.Errorf("up: %q", v)
+	}
+	h.keys("esc")
+	// :open navigates.
+	h.keys(":")
+	h.typeText("open https://shop.test/next")
+	h.keys("enter")
+	h.until("the navigation", func() bool { return strings.Contains(f.Calls(), "open https://shop.test/next") })
+}
+
+// Every command of the table is in the help, and every name dispatches.
+func TestCommandTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range lineCommands() {
+		if seen[c.name] || c.run == nil || c.help == "" {
+			t.Errorf("command %q: duplicate, no run or no help", c.name)
+		}
+		seen[c.name] = true
+		if cs := commandByPrefix(c.name); len(cs) != 1 || cs[0].name != c.name {
+			t.Errorf("%q does not dispatch to itself", c.name)
+		}
+	}
+	for _, want := range []string{"open", "find", "record", "export", "replay", "screenshot"} {
+		if !seen[want] {
+			t.Errorf("no :%s", want)
+		}
+	}
+	var helpKeys []string
+	for _, b := range commandBindings() {
+		helpKeys = append(helpKeys, b.Help().Key)
+	}
+	if !slices.Contains(helpKeys, ":export FORMAT FILE") {
+		t.Errorf("help lists %q", helpKeys)
+	}
+}
+
+func TestModelCopyRefSubtreeSnapshot(t *testing.T) {
+	f := newFake()
+	var mu sync.Mutex
+	var copied []string
+	o := fakeOptions(f)
+	o.Copy = func(s string) (string, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		copied = append(copied, s)
+		return "xclip", nil
+	}
+	last := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(copied) == 0 {
+			return ""
+		}
+		return copied[len(copied)-1]
+	}
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	h.keys(": e 8 enter w")
+	h.until("the ref copied", func() bool { return last() == "e8" })
+	h.keys("A")
+	h.until("the subtree copied", func() bool { return strings.HasPrefix(last(), `- button "Save"`) })
+	if strings.Contains(last(), "[ref=") {
+		t.Errorf("the subtree snapshot has refs: %q", last())
+	}
+	h.keys("W")
+	h.until("the page copied", func() bool { return strings.Contains(last(), "[ref=e1]") })
+	if want := refs.Text(h.m.Snapshot().Root, refs.TextOptions{}); last() != want {
+		t.Errorf("copied page %q, want %q", last(), want)
+	}
+	h.keys(". y")
+	h.until("the prefixed locator", func() bool { return last() == "page.getByRole('button', { name: 'Save' })" })
+}
+
+func TestModelMessageLog(t *testing.T) {
+	o := fakeOptions(newFake())
+	clock := time.Date(2026, 12, 1, 9, 41, 7, 0, time.UTC)
+	o.Now = func() time.Time { return clock }
+	h := newHarness(t, o, 160, 48)
+	h.ready()
+	h.keys("i i M")
+	scr := h.screen()
+	for _, want := range []string{"messages (", "09:41:07 ✓ open https://shop.test/", "09:41:07   showing interactive elements only", "09:41:07   showing every element"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the log lacks %q:\n%s", want, scr)
+		}
+	}
+	h.keys("M")
+	if strings.Contains(h.screen(), "messages (") {
+		t.Error("M did not close the log")
+	}
+}
+
+func TestModelMouse(t *testing.T) {
+	h := newHarness(t, fakeOptions(newFake()), 80, 24)
+	h.ready()
+	rows := h.m.Tree().Rows()
+	// Line 1 of the screen is row 0; click row 2.
+	h.send(tea.MouseClickMsg{X: 10, Y: 3, Button: tea.MouseLeft})
+	if h.m.Tree().Cursor() != 2 {
+		t.Fatalf("click on line 3: cursor %d, want 2", h.m.Tree().Cursor())
+	}
+	// A click on row 0's fold arrow folds it.
+	if !rows[0].HasChildren {
+		t.Fatal("row 0 has no children")
+	}
+	h.send(tea.MouseClickMsg{X: 1, Y: 1, Button: tea.MouseLeft})
+	if !h.m.Tree().Rows()[0].Collapsed || h.m.Tree().Cursor() != 0 {
+		t.Errorf("the arrow click did not fold row 0")
+	}
+	h.send(tea.MouseClickMsg{X: 1, Y: 1, Button: tea.MouseLeft})
+	if h.m.Tree().Rows()[0].Collapsed {
+		t.Errorf("a second arrow click did not unfold row 0")
+	}
+	// A click below the rows or in the details does nothing.
+	h.send(tea.MouseClickMsg{X: 10, Y: 40, Button: tea.MouseLeft})
+	if h.m.Tree().Cursor() != 0 {
+		t.Errorf("a click off the tree moved the cursor to %d", h.m.Tree().Cursor())
+	}
+}
+
+// The wheel scrolls a long tree and takes the cursor along when it must.
+func TestTreeScroll(t *testing.T) {
+	tr := NewTree(genTree(500, 2))
+	tr.View(80, 10)
+	tr.Scroll(3)
+	if tr.Offset() != 3 || tr.Cursor() != 3 {
+		t.Errorf("offset %d cursor %d, want 3 3", tr.Offset(), tr.Cursor())
+	}
+	tr.Move(5)
+	tr.Scroll(-2)
+	if tr.Offset() != 1 || tr.Cursor() != 8 {
+		t.Errorf("offset %d cursor %d, want 1 8", tr.Offset(), tr.Cursor())
+	}
+	tr.Scroll(-100)
+	if tr.Offset() != 0 {
+		t.Errorf("offset %d", tr.Offset())
+	}
+}
+
+// :export writes the recording in a new file and refuses to overwrite.
+func TestModelExportCommand(t *testing.T) {
+	dir := t.TempDir()
+	o := fakeOptions(newFake())
+	o.RecordDir = dir
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	h.keys(":")
+	h.typeText("record")
+	h.keys("enter")
+	h.until("recording", func() bool { return h.m.rec.started() })
+	h.keys(": e 8 enter enter")
+	h.until("the click recorded", func() bool { return h.m.rec.Steps() >= 1 })
+	out := filepath.Join(dir, "out.spec.ts")
+	h.keys(":")
+	h.typeText("export playwright-test " + out)
+	h.keys("enter")
+	h.until("the export", func() bool { return strings.Contains(h.m.StatusText(), "exported") })
+	data, err := os.ReadFile(out)
+	if err != nil || !strings.Contains(string(data), "getByRole('button', { name: 'Save' }).click()") {
+		t.Errorf("export: %v\n%s", err, data)
+	}
+	h.keys(":")
+	h.typeText("export playwright-test " + out)
+	h.keys("enter")
+	h.until("the refusal", func() bool { return strings.Contains(h.m.StatusText(), "exists") })
+}
+
+// ctrl+e shows the recording as the test it exports to, live, in the
+// locator language.
+func TestModelRecordingCode(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.RecordDir = t.TempDir()
+	h := newHarness(t, o, 160, 48)
+	h.ready()
+	h.keys("ctrl+r")
+	h.until("recording", func() bool { return h.m.rec.started() })
+	h.keys("ctrl+e")
+	if !strings.Contains(h.screen(), "Recording as code") {
+		t.Fatalf("ctrl+e shows no code:\n%s", h.screen())
+	}
+	h.keys(": e 8 enter enter")
+	h.until("the click in the code", func() bool {
+		return strings.Contains(h.screen(), "await page.getByRole('button', { name: 'Save' }).click();")
+	})
+	h.keys("c")
+	h.until("the Python code", func() bool {
+		return strings.Contains(h.screen(), `page.get_by_role("button", name="Save").click()`)
+	})
+	h.keys("ctrl+e")
+	if strings.Contains(h.screen(), "Recording as code") {
+		t.Error("a second ctrl+e did not go back to the steps")
+	}
+}
+
+// J and K scroll the details pane; another selection starts at its top.
+func TestModelDetailsScroll(t *testing.T) {
+	h := newHarness(t, fakeOptions(newFake()), 160, 48)
+	h.ready()
+	h.keys(": e 8 enter")
+	h.settle()
+	top := h.m.details(20, 14)
+	all := h.m.details(20, 100)
+	if len(all) <= len(top) {
+		t.Fatalf("the details fit in 14 lines (%d); nothing to scroll", len(all))
+	}
+	if !strings.Contains(ansi.Strip(top[0]), `button "Save"`) {
+		t.Fatalf("top line %q", top[0])
+	}
+	h.keys("J")
+	scrolled := h.m.details(20, 14)
+	// Scrolled by 3, but never past the last line.
+	if want := all[min(3, len(all)-14)]; scrolled[0] != want || scrolled[len(scrolled)-1] != all[len(all)-1] {
+		t.Errorf("J: first line %q, want %q", scrolled[0], want)
+	}
+	h.keys("K")
+	if h.m.details(20, 14)[0] != top[0] {
+		t.Error("K did not scroll back")
+	}
+	h.keys("J j")
+	if h.m.detOff != 0 {
+		t.Errorf("a new selection kept the scroll (%d)", h.m.detOff)
+	}
+}
