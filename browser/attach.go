@@ -145,6 +145,10 @@ func sortByRecentUse(ctx context.Context, remote string, pages []*target.Info) {
 // no page tab, or when opts.OwnTab asks for a tab of its own.
 func attachBrowser(ctx, allocCtx context.Context, cancelAlloc context.CancelFunc, opts Options) (*Browser, error) {
 	if opts.OwnTab {
+		if opts.Tab != "" {
+			cancelAlloc()
+			return nil, refs.Errorf(refs.CodeBadArgument, "--tab %q: this command works in a tab of its own; drop --tab", opts.Tab)
+		}
 		return nil, nil
 	}
 	type res struct {
