@@ -52,6 +52,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 		opts.Dialogs = "wait"
 	}
 	opts.DebugPort = *port
+	opts.OwnTab = true // with --remote, the agent works in a tab of its own
 	opts.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "ariadne mcp: "+format+"\n", args...) }
 	b, err := browser.Launch(ctx, opts)
 	if err != nil {

@@ -60,6 +60,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	opts.OwnTab = true // each replay (and worker) in a tab of its own of a --remote browser
 	cfg := replayConfig{opts: opts, viewportSet: flagSet(fs, "viewport"), slowMo: time.Duration(*slowMo) * time.Millisecond, update: *update}
 	if len(files) == 1 && *junit == "" && len(pos) == 1 && pos[0] == files[0] {
 		out := replayOne(ctx, e, e.stdout, e.stderr, files[0], cfg)

@@ -11,7 +11,8 @@ import (
 
 func runSnapshot(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "snapshot", "snapshot [flags] [URL]",
-		"Print the ARIA snapshot of a page (with [ref=eN] labels) and exit. With no URL, the built-in demo site.")
+		"Print the ARIA snapshot of a page (with [ref=eN] labels) and exit. With no URL, the built-in demo site\n"+
+			"(with --remote, the page the browser shows, as it is).")
 	asJSON := fs.Bool("json", false, "print the snapshot as JSON (every field; see README)")
 	interactive := fs.Bool("interactive", false, "keep only interactive nodes and their ancestors")
 	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN] and print iframes as leaves, as Playwright's ariaSnapshot() does, for toMatchAriaSnapshot")
@@ -28,7 +29,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	url := ""
 	if len(pos) == 1 {
 		url = pos[0]
-	} else {
+	} else if bf.remote == "" { // with --remote, the page as it is
 		srv, err := demo.Start(ctx)
 		if err != nil {
 			return fmt.Errorf("starting the demo site: %w", err)
@@ -47,9 +48,11 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer b.Close()
-	nav, err := b.Open(ctx, url)
-	if err != nil {
-		return err
+	nav := &browser.NavResult{}
+	if url != "" {
+		if nav, err = b.Open(ctx, url); err != nil {
+			return err
+		}
 	}
 	if err := wait.run(ctx, b, bf.timeout); err != nil {
 		return err

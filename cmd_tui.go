@@ -34,7 +34,8 @@ type tuiConfig struct {
 func parseTUI(e *env, args []string) (*tuiConfig, error) {
 	fs := newFlags(e, "tui", "[tui] [flags] [URL]",
 		"Open the interactive explorer on URL: the page's ARIA tree on the left, the selected element's\n"+
-			"details and locators on the right. With no URL, the built-in demo site. Press ? for the keys.\n"+
+			"details and locators on the right. With no URL, the built-in demo site (with --remote, the browser's\n"+
+			"page as it is). Press ? for the keys.\n"+
 			"Page dialogs wait for you to answer them in the explorer. --log FILE keeps the browser's own output.")
 	keys := fs.String("keys", keymap.DefaultPath(), "key config `FILE` (TOML; see README, \"Keys\")")
 	noFollow := fs.Bool("no-follow", false, "start with live follow off (F toggles it): the tree changes only after your actions or r")
@@ -79,7 +80,8 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		notice = fmt.Sprintf("key config: %v (using the default keys)", kerr)
 	}
 	url := cfg.url
-	if url == "" {
+	// With --remote and no URL, show the browser's page as it is.
+	if url == "" && cfg.browser.Remote == "" {
 		srv, err := demo.Start(ctx)
 		if err != nil {
 			return fmt.Errorf("starting the demo site: %w", err)

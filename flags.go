@@ -92,9 +92,9 @@ func flagError(err error) string {
 
 // browserFlags are the flags every command that opens a browser takes.
 type browserFlags struct {
-	chrome, remote, viewport, testID, downloads, dialogs, log string
-	headful                                                   bool
-	timeout, actionTimeout                                    time.Duration
+	chrome, remote, tab, viewport, testID, downloads, dialogs, log string
+	headful                                                        bool
+	timeout, actionTimeout                                         time.Duration
 }
 
 // addBrowserFlags adds the browser flags to fs; --dialogs only when
@@ -103,6 +103,7 @@ func addBrowserFlags(fs *flag.FlagSet, withDialogs bool) *browserFlags {
 	f := &browserFlags{dialogs: "dismiss"}
 	fs.StringVar(&f.chrome, "chrome", "", "Chromium or Chrome `PATH` (default: $CHROME_PATH, then the usual names and paths)")
 	fs.StringVar(&f.remote, "remote", "", "attach to a running browser at this DevTools `URL` (http://127.0.0.1:9222 or ws://...) instead of launching one")
+	fs.StringVar(&f.tab, "tab", "", "with --remote, the browser's tab to show: `N` (1 is the most recently used, the default) or part of its URL")
 	fs.BoolVar(&f.headful, "headful", false, "show the browser window")
 	fs.StringVar(&f.viewport, "viewport", "1280x720", "viewport size `WxH`")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long to wait for a page to load before snapshotting it as it is")
@@ -128,6 +129,7 @@ func (f *browserFlags) options() (browser.Options, error) {
 	return browser.Options{
 		ChromePath:      f.chrome,
 		Remote:          f.remote,
+		Tab:             f.tab,
 		Headful:         f.headful,
 		Viewport:        vp,
 		NavTimeout:      f.timeout,

@@ -22,6 +22,8 @@ import (
 type Options struct {
 	ChromePath string        // --chrome; empty: search (see FindChrome)
 	Remote     string        // --remote: attach to this DevTools URL instead of launching
+	Tab        string        // --tab: with Remote, the tab to show (N or part of its URL; attach.go)
+	OwnTab     bool          // with Remote, open a tab of its own instead (replay, mcp)
 	Headful    bool          // --headful: show the window
 	Viewport   refs.Viewport // --viewport; zero: 1280x720
 	NavTimeout time.Duration // --timeout for navigations; zero: 30s
@@ -109,6 +111,7 @@ type Browser struct {
 	events   chan Event
 	closed   bool
 	logFile  *os.File // Options.LogFile, closed by Close
+	attached bool     // on the existing tabs of a --remote browser (attach.go)
 }
 
 // Launch starts (or, with Options.Remote, attaches to) a browser and opens
@@ -162,6 +165,12 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 	}
 	if opts.Remote != "" {
 		allocCtx, cancelAlloc = remote.NewAllocator(base, opts.Remote)
+		if b, err := attachBrowser(ctx, allocCtx, cancelAlloc, opts); b != nil || err != nil {
+			if b != nil {
+				b.logFile = logFile
+			}
+			return b, err
+		}
 	} else {
 		path, err := FindChrome(opts.ChromePath)
 		if err != nil {

@@ -55,7 +55,8 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 		return nil, refs.Errorf(refs.CodeInternal, "the tab has no target")
 	}
 	t := &Tab{b: b, id: c.Target.TargetID, ctx: ctx, cancel: cancel, worlds: map[cdp.FrameID]*world{}}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(b.opts.Viewport.Width), int64(b.opts.Viewport.Height))); err != nil {
+	// Another client's tab (b.attached) keeps its size.
+	if err := b.emulateViewport(ctx); err != nil {
 		return nil, fmt.Errorf("setting the viewport: %w", err)
 	}
 	t.startHealth()
@@ -93,7 +94,7 @@ func (b *Browser) watchTargets() {
 			continue // opened by a page that is not ours
 		}
 		b.adopting.Add(1)
-		ctx, cancel := chromedp.NewContext(b.first, chromedp.WithTargetID(info.TargetID))
+		ctx, cancel := chromedp.NewContext(b.first, chromedp.WithTargetID(info.TargetID), chromedp.WithDetachOnCancel())
 		if err := chromedp.Do(ctx); err != nil {
 			cancel()
 			b.adopting.Add(-1)

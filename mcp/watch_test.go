@@ -1,0 +1,172 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// agentOnTable starts ariadne mcp with a DevTools port, on the demo's
+// table page.
+func agentOnTable(t *testing.T) (c *client, port int, base string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port = l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	c = startServer(t, func(o *browser.Options) { o.DebugPort = port })
+	base = demoSite(t)
+	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
+	return c, port, base
+}
+
+// attachWatcher attaches a browser session, as ariadne --remote does, to
+// the DevTools port of the agent's browser.
+func attachWatcher(t *testing.T, port int, tab string) *browser.Browser {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	w, err := browser.Launch(ctx, browser.Options{Remote: fmt.Sprintf("http://127.0.0.1:%d", port), Tab: tab})
+	if err != nil {
+		t.Fatalf("attaching to the agent's browser: %v", err)
+	}
+	t.Cleanup(func() { w.Close() })
+	return w
+}
+
+// has reports whether the snapshot holds a node of role whose name (or,
+// for text, whose text) is name.
+func has(s *refs.Snapshot, role, name string) bool {
+	found := false
+	s.Root.Walk(func(n *refs.Node, _ int) bool {
+		if n.Role == role && n.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// waitSnapshot snapshots w until ok holds, within 20 s.
+func waitSnapshot(t *testing.T, w *browser.Browser, what string, ok func(*refs.Snapshot) bool) *refs.Snapshot {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		s, err := w.Snapshot(ctx)
+		cancel()
+		if err == nil && ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the watcher never saw %s (last error %v)", what, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func TestRemoteWatchesTheAgentsTab(t *testing.T) {
+	c, port, base := agentOnTable(t)
+
+	w := attachWatcher(t, port, "")
+	tabs, err := w.Tabs(context.Background())
+	if err != nil || len(tabs) != 1 || !tabs[0].Current || tabs[0].URL != base+"/table.html" {
+		t.Fatalf("the watcher should be on the agent's one tab, not a tab of its own: %+v %v", tabs, err)
+	}
+	s := waitSnapshot(t, w, "the agent's table", func(s *refs.Snapshot) bool {
+		return has(s, "cell", "Grace Hopper") && has(s, "button", "Delete")
+	})
+	if s.URL != base+"/table.html" {
+		t.Errorf("the watcher's snapshot is of %q", s.URL)
+	}
+
+	// The agent acts; the watcher sees what it did.
+	c.ok("browser_click", map[string]any{"target": ref(t, c.ok("browser_snapshot", nil), "button", "Delete", 1)})
+	waitSnapshot(t, w, "the row deleted", func(s *refs.Snapshot) bool {
+		return !has(s, "cell", "Grace Hopper") && has(s, "text", "Deleted Grace Hopper. 3 members left")
+	})
+	c.ok("browser_navigate", map[string]any{"url": base + "/products.html"})
+	waitSnapshot(t, w, "the agent's next page", func(s *refs.Snapshot) bool {
+		return s.URL == base+"/products.html" && has(s, "heading", "Linen notebook")
+	})
+
+	// Closing the watcher leaves the agent's tab and browser as they were.
+	if err := w.Close(); err != nil {
+		t.Fatalf("closing the watcher: %v", err)
+	}
+	page := c.ok("browser_snapshot", nil)
+	if !strings.Contains(page, "/products.html") || ref(t, page, "heading", "Linen notebook", 0) == "" {
+		t.Errorf("the agent's tab changed when the watcher closed:\n%s", page)
+	}
+	if list := c.ok("browser_tabs", map[string]any{"action": "list"}); strings.Count(list, "/products.html") != 1 {
+		t.Errorf("the agent should still have its one tab:\n%s", list)
+	}
+}
+
+func TestRemoteTabChoosesAmongTheAgentsTabs(t *testing.T) {
+	c, port, base := agentOnTable(t)
+	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
+
+	w := attachWatcher(t, port, "table.html")
+	tabs, err := w.Tabs(context.Background())
+	if err != nil || len(tabs) != 2 {
+		t.Fatalf("the watcher should list both of the agent's tabs: %+v %v", tabs, err)
+	}
+	waitSnapshot(t, w, "the tab --tab names", func(s *refs.Snapshot) bool {
+		return s.URL == base+"/table.html" && has(s, "cell", "Grace Hopper")
+	})
+	urls := map[string]bool{}
+	for _, tb := range tabs {
+		urls[tb.URL] = tb.Current
+	}
+	if cur, ok := urls[base+"/table.html"]; !ok || !cur || len(urls) != 2 {
+		t.Errorf("want table.html current and products.html listed: %+v", tabs)
+	}
+	if _, ok := urls[base+"/products.html"]; !ok {
+		t.Errorf("the agent's other tab is not listed: %+v", tabs)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := browser.Launch(ctx, browser.Options{Remote: fmt.Sprintf("http://127.0.0.1:%d", port), Tab: "nowhere.html"}); refs.CodeOf(err) != refs.CodeNoTab {
+		t.Errorf("--tab naming no tab: want %s, got %v", refs.CodeNoTab, err)
+	}
+	w.Close()
+	if list := c.ok("browser_tabs", map[string]any{"action": "list"}); !strings.Contains(list, "/table.html") || !strings.Contains(list, "/products.html") {
+		t.Errorf("the agent's tabs should stay open:\n%s", list)
+	}
+}
+
+func TestRemoteDefaultsToTheAgentsLastTab(t *testing.T) {
+	c, port, base := agentOnTable(t)
+	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
+	current := func(w *browser.Browser) string {
+		tabs, err := w.Tabs(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range tabs {
+			if tb.Current {
+				return tb.URL
+			}
+		}
+		return ""
+	}
+	w := attachWatcher(t, port, "")
+	if got := current(w); got != base+"/products.html" {
+		t.Errorf("after the agent opened products.html the watcher shows %q", got)
+	}
+	w.Close()
+	c.ok("browser_tabs", map[string]any{"action": "select", "index": 0})
+	w = attachWatcher(t, port, "")
+	if got := current(w); got != base+"/table.html" {
+		t.Errorf("after the agent selected table.html the watcher shows %q", got)
+	}
+}
