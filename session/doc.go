@@ -32,6 +32,8 @@
 //     RecordUser what the user did in a visible window (AriadneActed
 //     tells those apart from Ariadne's own input), DeleteLast and SaveAs
 //     edit the file, State is a copy to show (Gen orders copies).
+//   - SwitchTab makes a tab current, waiting briefly for a popup that is
+//     still opening.
 //   - Replayer is the replay driver (recordings.Driver on a Browser):
 //     NewReplayer, Replay, and SaveFailure for the screenshot and ARIA
 //     snapshot of a failed step.
