@@ -162,17 +162,17 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 	return res, err
 }
 
-// echoLine is the script line a result echoes, with the text typed into
-// or compared with a password field replaced by [secret]: a result never
-// holds a password (fill/type set "secret": true, assert value "secret":
-// the variable).
+// echoLine is the script line a result echoes, with the text typed or
+// keys pressed into, or compared with, a password field replaced by
+// [secret]: a result never holds a password (fill/type/press set
+// "secret": true, assert value "secret": the variable).
 func echoLine(line string, ws []word, res map[string]any) string {
 	_, typed := res["secret"].(bool)
 	_, compared := res["secret"].(string)
 	nth := -1 // the positional argument that holds the text
 	switch {
-	case typed && (ws[0].text == "fill" || ws[0].text == "type"):
-		nth = 2 // fill REF TEXT
+	case typed && (ws[0].text == "fill" || ws[0].text == "type" || ws[0].text == "press"):
+		nth = 2 // fill REF TEXT, press REF KEYS
 	case compared && ws[0].text == "assert":
 		nth = 3 // assert value REF TEXT
 	}
