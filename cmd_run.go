@@ -78,14 +78,14 @@ func runScript(ctx context.Context, e *env, args []string) error {
 	for sc.Scan() {
 		line++
 		text := strings.TrimPrefix(sc.Text(), "\ufeff") // a BOM before the first line
-		ws, err := splitWords(text)
+		ws, err := commands.SplitWords(text)
 		if err == nil && len(ws) == 0 {
 			continue
 		}
 		var res map[string]any
 		var words []string
 		if err == nil {
-			words, err = expandWords(ws, r.vars)
+			words, err = commands.ExpandWords(ws, r.vars)
 		}
 		if err != nil {
 			err = refs.Errorf(refs.CodeBadArgument, "%v", err)
@@ -133,7 +133,7 @@ type runner struct {
 }
 
 // exec runs one script line's words, $NAME already replaced by the ref
-// find stored (expandWords): the command from the table.
+// find stored (commands.ExpandWords): the command from the table.
 func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
 	name, rest := words[0], words[1:]
 	cmd := commands.Lookup(name)
@@ -162,23 +162,23 @@ func (r *runner) exec(ctx context.Context, words []string) (map[string]any, erro
 	return res, err
 }
 
-// echoLine is the script line a result echoes, with the text typed into
-// or compared with a password field replaced by [secret]: a result never
-// holds a password (fill/type set "secret": true, assert value "secret":
-// the variable).
-func echoLine(line string, ws []word, res map[string]any) string {
+// echoLine is the script line a result echoes, with the text typed or
+// keys pressed into, or compared with, a password field replaced by
+// [secret]: a result never holds a password (fill/type/press set
+// "secret": true, assert value "secret": the variable).
+func echoLine(line string, ws []commands.Word, res map[string]any) string {
 	_, typed := res["secret"].(bool)
 	_, compared := res["secret"].(string)
 	nth := -1 // the positional argument that holds the text
 	switch {
-	case typed && (ws[0].text == "fill" || ws[0].text == "type"):
-		nth = 2 // fill REF TEXT
-	case compared && ws[0].text == "assert":
+	case typed && (ws[0].Text == "fill" || ws[0].Text == "type" || ws[0].Text == "press"):
+		nth = 2 // fill REF TEXT, press REF KEYS
+	case compared && ws[0].Text == "assert":
 		nth = 3 // assert value REF TEXT
 	}
 	at, n := -1, 0
 	for i := 0; i < len(ws) && nth > 0; i++ {
-		w := ws[i].text
+		w := ws[i].Text
 		if strings.HasPrefix(w, "--") && !strings.Contains(w, "=") && w != "--" {
 			if w == "--timeout" {
 				i++ // its value
@@ -196,7 +196,7 @@ func echoLine(line string, ws []word, res map[string]any) string {
 	}
 	out := make([]string, len(ws))
 	for i, w := range ws {
-		out[i] = w.text
+		out[i] = w.Text
 		if i == at {
 			out[i] = refs.SecretMask
 		}

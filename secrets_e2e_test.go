@@ -9,7 +9,8 @@ import (
 )
 
 // TestSecretsNeverLeak records, with 'ariadne run --record', a session
-// that touches a password field in every way (fill, type, press, clear,
+// that touches a password field in every way (fill, type, press of a
+// named key and of characters one by one, clear,
 // an empty fill, assert value with and without the text, assert snapshot,
 // snapshots), replays it with the right secret (every assertion holds on
 // the page) and with a wrong one (it fails, with failure files), exports
@@ -36,7 +37,8 @@ fill $em ada@example.com
 clear $pw
 assert value $pw
 fill $pw ''
-fill $pw '` + full + `'
+fill $pw '` + part1 + `'
+press $pw '` + strings.Join(strings.Split(part2, ""), " ") + ` z Backspace'
 assert value $pw '` + full + `'
 assert snapshot $pw
 `
@@ -97,8 +99,16 @@ assert snapshot $pw
 		outputs["failure file "+ext] = string(b)
 	}
 
+	// Keys pressed one by one into the field are the secret too: the
+	// file, exports and results hold none of them as keys.
+	leaks := []string{full, part1, part2, "•", "z Backspace"}
+	for _, k := range append(strings.Split(part2, ""), "z", "Backspace") {
+		for _, q := range []string{`"` + k + `"`, "'" + k + "'"} {
+			leaks = append(leaks, "press("+q+")", `"key":`+q, `"key": `+q)
+		}
+	}
 	for what, s := range outputs {
-		for _, secret := range []string{full, part1, part2, "•"} {
+		for _, secret := range leaks {
 			if strings.Contains(s, secret) {
 				t.Errorf("%s holds %q:\n%.2000s", what, secret, s)
 			}

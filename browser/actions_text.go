@@ -134,6 +134,12 @@ func (b *Browser) Press(ctx context.Context, ref, keys string, o ActionOptions) 
 	}
 	return b.act(ctx, ref, o, func(ctx context.Context, el *element, res *ActionResult) error {
 		if el != nil {
+			var p probe
+			if err := el.call(ctx, "probe", &p); err != nil {
+				return err
+			}
+			// Keys pressed in a password field are what was typed.
+			res.Secret = p.Tag == "input" && p.Type == "password"
 			if err := el.call(ctx, "focus", nil); err != nil {
 				return err
 			}

@@ -5,8 +5,9 @@
 // and which the MCP server serves as its tools.
 //
 // It may import session, browser, refs and recordings. It must never
-// import ui, keymap or package main. Script syntax (lines, quoting, $NAME
-// variables) is the front end's; this package takes words.
+// import ui, keymap or package main. The syntax of a script line
+// (quoting, $NAME variables: SplitWords, ExpandWords) is here too, so that
+// `ariadne run` and the MCP server's browser_run read it the same way.
 //
 // # API
 //
@@ -20,4 +21,6 @@
 //   - Command.Run runs a Call on a session.Session and returns the
 //     result's fields (a JSON object) and an error with a code.
 //   - Help and Markdown print the table for `run --help` and the README.
+//   - SplitWords splits a script line into Words as a POSIX shell quotes;
+//     ExpandWords replaces $NAME references by the refs find stored.
 package commands

@@ -40,9 +40,9 @@ func (a *answer) text() string {
 	}
 	if a.url != "" {
 		section("Page")
-		fmt.Fprintf(&b, "- URL: %s\n", sanitize(a.url))
+		fmt.Fprintf(&b, "- URL: %s\n", refs.EscapeHidden(a.url))
 		if a.title != "" {
-			fmt.Fprintf(&b, "- Title: %s\n", sanitize(a.title))
+			fmt.Fprintf(&b, "- Title: %s\n", refs.EscapeHidden(a.title))
 		}
 	}
 	if len(a.events) > 0 {
@@ -88,7 +88,7 @@ func toolError(err error) *sdk.CallToolResult {
 	if errors.As(err, &e) {
 		msg = e.Message
 	}
-	text := fmt.Sprintf("### Error\ncode: %s\n%s\n", code, sanitize(msg))
+	text := fmt.Sprintf("### Error\ncode: %s\n%s\n", code, refs.EscapeHidden(msg))
 	if next := nextStep[code]; next != "" && !strings.Contains(msg, next) {
 		text += "Next: " + next + "\n"
 	}
@@ -132,23 +132,4 @@ func (s *Server) explain(err error) error {
 		return refs.Wrap(refs.CodeBrowserClosed, err, "the browser is gone (crashed or closed)")
 	}
 	return refs.Wrap(refs.CodeInternal, err, "the call failed: %v", err)
-}
-
-// sanitize escapes control, bidi and invisible characters in page text
-// that reaches the agent outside the snapshot (which escapes its own).
-func sanitize(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0),
-			r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e,
-			r >= 0x2066 && r <= 0x2069, r == 0xfeff:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

@@ -563,6 +563,22 @@ func TestRunToolServesTheCommandTable(t *testing.T) {
 	if !isErr || errorCode(text) != "bad_argument" {
 		t.Errorf("a missing ref: got\n%s", text)
 	}
+	// line is quoted as ariadne run reads a script line: '$10 off' and
+	// \$10 are text, an unquoted $10 is an error that says how to quote.
+	got = c.ok("browser_run", map[string]any{"command": "assert", "line": `text "$cart" 'Cart: 0 items'`})
+	if !strings.Contains(got, "Cart: 0 items") {
+		t.Errorf("assert with line:\n%s", got)
+	}
+	for line, want := range map[string]string{`text $cart '$10 off'`: "assertion_failed", `text $cart \$10`: "assertion_failed",
+		`text $cart $10`: "bad_argument", `text $cart 'open`: "bad_argument"} {
+		text, isErr = c.call("browser_run", map[string]any{"command": "assert", "line": line, "args": []string{"--timeout", "1s"}})
+		if !isErr || errorCode(text) != want {
+			t.Errorf("line %s: want %s, got\n%s", line, want, text)
+		}
+		if want == "assertion_failed" && strings.Contains(text, "is not set") {
+			t.Errorf("line %s: the quoted $ was read as a variable:\n%s", line, text)
+		}
+	}
 }
 
 func TestBadInputIsAToolError(t *testing.T) {

@@ -34,7 +34,7 @@ func (s *Server) modalGate(name string) error {
 		return nil
 	}
 	if d := s.sess.PendingDialog(); d != nil {
-		return refs.Errorf(codeDialogOpen, "a %s dialog (%q) is open and blocks the page; answer it with browser_handle_dialog first", d.Type, sanitize(d.Message))
+		return refs.Errorf(codeDialogOpen, "a %s dialog (%q) is open and blocks the page; answer it with browser_handle_dialog first", d.Type, refs.EscapeHidden(d.Message))
 	}
 	return nil
 }
@@ -96,7 +96,7 @@ func (s *Server) finishPending(ctx context.Context, a *answer) *browser.ActionRe
 	}
 	s.pending = nil
 	if p.err != nil {
-		a.say("%s, held up by the dialog, then failed: %s [%s]", p.what, sanitize(message(p.err)), codeOr(p.err))
+		a.say("%s, held up by the dialog, then failed: %s [%s]", p.what, refs.EscapeHidden(message(p.err)), codeOr(p.err))
 		return nil
 	}
 	a.say("%s finished", p.what)

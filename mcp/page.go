@@ -79,7 +79,7 @@ func downloadText(d browser.Download) string {
 }
 
 func dialogModal(d *browser.Dialog) string {
-	return fmt.Sprintf("[%q dialog with message %q]: can be handled by browser_handle_dialog", d.Type, sanitize(d.Message))
+	return fmt.Sprintf("[%q dialog with message %q]: can be handled by browser_handle_dialog", d.Type, refs.EscapeHidden(d.Message))
 }
 
 // drainEvents reports what the browser did on its own since the last call.
@@ -93,9 +93,9 @@ func (s *Server) drainEvents(ctx context.Context, a *answer) {
 			case browser.EventTabClosed:
 				a.events = append(a.events, "a tab closed itself")
 			case browser.EventDownload:
-				a.events = append(a.events, "download: "+sanitize(ev.Path+ev.Message))
+				a.events = append(a.events, "download: "+refs.EscapeHidden(ev.Path+ev.Message))
 			case browser.EventCrashed:
-				a.events = append(a.events, "the page crashed: "+sanitize(ev.Message))
+				a.events = append(a.events, "the page crashed: "+refs.EscapeHidden(ev.Message))
 			}
 		default:
 			return
@@ -122,7 +122,7 @@ func (s *Server) pageNow(ctx context.Context, a *answer) (*refs.Snapshot, error)
 
 // answered describes a dialog answered during a call.
 func answered(d browser.Dialog) string {
-	return fmt.Sprintf("%s dialog %q was %s (%s)", d.Type, sanitize(d.Message), d.Outcome, d.By)
+	return fmt.Sprintf("%s dialog %q was %s (%s)", d.Type, refs.EscapeHidden(d.Message), d.Outcome, d.By)
 }
 
 // tabOpened says which tab a popup became and how to switch to it.
@@ -130,10 +130,10 @@ func (s *Server) tabOpened(ctx context.Context, ev browser.Event) string {
 	tabs, _ := s.sess.Tabs(ctx)
 	for _, t := range tabs {
 		if t.ID == ev.Tab {
-			return fmt.Sprintf("a new tab opened: %d [%s](%s); browser_tabs action=select index=%d switches to it", t.Index-1, sanitize(t.Title), sanitize(t.URL), t.Index-1)
+			return fmt.Sprintf("a new tab opened: %d [%s](%s); browser_tabs action=select index=%d switches to it", t.Index-1, refs.EscapeHidden(t.Title), refs.EscapeHidden(t.URL), t.Index-1)
 		}
 	}
-	return fmt.Sprintf("a new tab opened: %s (it has closed since)", sanitize(ev.URL))
+	return fmt.Sprintf("a new tab opened: %s (it has closed since)", refs.EscapeHidden(ev.URL))
 }
 
 // snapshotAnswer is browser_snapshot's answer: the view asked for, which
@@ -150,7 +150,7 @@ func (s *Server) snapshotAnswer(ctx context.Context, v view) (*answer, error) {
 	}
 	a.snapshot = text
 	for _, p := range snap.Problems {
-		a.events = append(a.events, "not read: "+sanitize(p))
+		a.events = append(a.events, "not read: "+refs.EscapeHidden(p))
 	}
 	if snap.Partial {
 		a.events = append(a.events, "the page had not finished loading; snapshotted as it was")
@@ -182,7 +182,7 @@ func (s *Server) navigate(ctx context.Context, verb string, act session.Action) 
 		a.say("%s a page; a dialog opened and waits for an answer", verb)
 		return a, s.after(ctx, a, nil, false)
 	}
-	a.say("%s %s", verb, sanitize(res.URL))
+	a.say("%s %s", verb, refs.EscapeHidden(res.URL))
 	for _, d := range nav.Dialogs {
 		a.events = append(a.events, answered(d))
 	}

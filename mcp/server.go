@@ -108,7 +108,7 @@ func (s *Server) noteRecorded(out *session.Outcome) {
 	s.recMu.Lock()
 	defer s.recMu.Unlock()
 	for _, st := range out.Steps {
-		s.recorded = append(s.recorded, "recorded: "+sanitize(recordings.Summary(st)))
+		s.recorded = append(s.recorded, "recorded: "+refs.EscapeHidden(recordings.Summary(st)))
 	}
 	for _, name := range out.NewSecrets {
 		s.recorded = append(s.recorded, session.SecretNotice(name))

@@ -127,7 +127,7 @@ func actionTools() []Tool {
 					if res.Healed {
 						a.say("%s had been re-rendered: healed", f.Target)
 					}
-					a.say("set %q (%s)", sanitize(f.Name), f.Target)
+					a.say("set %q (%s)", refs.EscapeHidden(f.Name), f.Target)
 					last = res
 				}
 				last.Healed = false
@@ -210,7 +210,7 @@ func (s *Server) act(ctx context.Context, whole bool, fn func(ctx context.Contex
 	}
 	a.say("%s", what)
 	if res.Navigated {
-		a.say("navigated to %s: refs of the old page are stale", sanitize(res.URL))
+		a.say("navigated to %s: refs of the old page are stale", refs.EscapeHidden(res.URL))
 	}
 	return a, s.after(ctx, a, res, whole)
 }

@@ -71,8 +71,8 @@ func locatorTool(ctx context.Context, s *Server, in locatorArgs) (*answer, error
 		return nil, err
 	}
 	a := &answer{}
-	a.say("%s %s %q", el.Ref, el.Role, sanitize(el.Name))
-	a.say("%s", sanitize(el.Best.Locator.Code(lang)))
+	a.say("%s %s %q", el.Ref, el.Role, refs.EscapeHidden(el.Name))
+	a.say("%s", refs.EscapeHidden(el.Best.Locator.Code(lang)))
 	var b strings.Builder
 	b.WriteString("candidates (rung, matches, code, flags):")
 	for _, c := range el.Candidates {
@@ -80,7 +80,7 @@ func locatorTool(ctx context.Context, s *Server, in locatorArgs) (*answer, error
 		if c.Chosen {
 			mark = "✓"
 		}
-		fmt.Fprintf(&b, "\n%s %-11s %3d  %s", mark, c.Rung, c.Matches, sanitize(c.Locator.Code(lang)))
+		fmt.Fprintf(&b, "\n%s %-11s %3d  %s", mark, c.Rung, c.Matches, refs.EscapeHidden(c.Locator.Code(lang)))
 		if len(c.Flags) > 0 {
 			fmt.Fprintf(&b, "  [%s]", joinFlags(c.Flags))
 		}

@@ -117,7 +117,7 @@ func pageTools() []Tool {
 				if err != nil {
 					return nil, err
 				}
-				a.say("%s the %s dialog %q", verdict(in.Accept), d.Type, sanitize(d.Message))
+				a.say("%s the %s dialog %q", verdict(in.Accept), d.Type, refs.EscapeHidden(d.Message))
 				if r := s.rec.rec; r != nil {
 					steps, err := r.Dialog(ctx, s.sess, *d)
 					if err != nil {
@@ -127,7 +127,7 @@ func pageTools() []Tool {
 				}
 				res := s.finishPending(ctx, a)
 				if res != nil && res.Navigated {
-					a.say("navigated to %s: refs of the old page are stale", sanitize(res.URL))
+					a.say("navigated to %s: refs of the old page are stale", refs.EscapeHidden(res.URL))
 				}
 				return a, s.after(ctx, a, res, false)
 			}),
@@ -174,7 +174,7 @@ func pageTools() []Tool {
 					a.say("saved the result to %s", path)
 					return a, nil
 				}
-				a.say("%s", sanitize(string(out)))
+				a.say("%s", refs.EscapeHidden(string(out)))
 				return a, nil
 			}),
 	}
@@ -230,7 +230,7 @@ func tabsTool(ctx context.Context, s *Server, in tabsArgs) (*answer, error) {
 		if err := s.sess.SwitchTab(n); err != nil {
 			return nil, err
 		}
-		a.say("opened tab %d: %s", n-1, sanitize(u))
+		a.say("opened tab %d: %s", n-1, refs.EscapeHidden(u))
 	default:
 		return nil, refs.Errorf(refs.CodeBadArgument, "action %q: want list, new, close or select", in.Action)
 	}
@@ -243,7 +243,7 @@ func tabsTool(ctx context.Context, s *Server, in tabsArgs) (*answer, error) {
 		if t.Current {
 			cur = " (current)"
 		}
-		a.events = append(a.events, fmt.Sprintf("%d:%s [%s](%s)", t.Index-1, cur, sanitize(t.Title), sanitize(t.URL)))
+		a.events = append(a.events, fmt.Sprintf("%d:%s [%s](%s)", t.Index-1, cur, refs.EscapeHidden(t.Title), refs.EscapeHidden(t.URL)))
 	}
 	s.drainEvents(ctx, &answer{}) // tabs just listed need no second report
 	return a, nil
@@ -279,12 +279,12 @@ func waitTool(ctx context.Context, s *Server, in waitArgs) (*answer, error) {
 		if err := s.sess.WaitText(ctx, in.Text, timeout); err != nil {
 			return nil, err
 		}
-		a.say("%q appeared", sanitize(in.Text))
+		a.say("%q appeared", refs.EscapeHidden(in.Text))
 	case in.TextGone != "":
 		if err := s.waitGone(ctx, in.TextGone, timeout); err != nil {
 			return nil, err
 		}
-		a.say("%q is gone", sanitize(in.TextGone))
+		a.say("%q is gone", refs.EscapeHidden(in.TextGone))
 	case in.Time > 0:
 		d := time.Duration(min(in.Time, 30) * float64(time.Second))
 		select {
@@ -373,9 +373,9 @@ func consoleTool(_ context.Context, s *Server, in consoleArgs) (*answer, error) 
 			continue
 		}
 		n++
-		fmt.Fprintf(&b, "[%s] %s", m.Type, sanitize(m.Text))
+		fmt.Fprintf(&b, "[%s] %s", m.Type, refs.EscapeHidden(m.Text))
 		if m.URL != "" {
-			fmt.Fprintf(&b, " @ %s:%d", sanitize(m.URL), m.Line)
+			fmt.Fprintf(&b, " @ %s:%d", refs.EscapeHidden(m.URL), m.Line)
 		}
 		b.WriteString("\n")
 	}

@@ -78,7 +78,7 @@ func recordTools() []Tool {
 				a := &answer{}
 				a.say("recorded %d steps to %s", len(st.Steps), st.Path)
 				for i, step := range st.Steps {
-					a.say("%d. %s", i+1, sanitize(recordings.Summary(step)))
+					a.say("%d. %s", i+1, refs.EscapeHidden(recordings.Summary(step)))
 				}
 				return a, nil
 			}),
@@ -90,7 +90,7 @@ func recordTools() []Tool {
 					return nil, err
 				}
 				a := &answer{}
-				a.say("holds: %s %s", res.Assertion.Kind, sanitize(quoteExpected(res.Assertion)))
+				a.say("holds: %s %s", res.Assertion.Kind, refs.EscapeHidden(quoteExpected(res.Assertion)))
 				s.saySteps(a, res.Steps)
 				return a, nil
 			}),
@@ -199,7 +199,7 @@ func replayTool(ctx context.Context, s *Server, in replayArgs) (*answer, error) 
 	var se *recordings.StepError
 	if errors.As(err, &se) {
 		r := se.Report
-		a.say("failed at step %d of %d (%s)", r.N, r.Total, sanitize(recordings.Summary(r.Step)))
+		a.say("failed at step %d of %d (%s)", r.N, r.Total, refs.EscapeHidden(recordings.Summary(r.Step)))
 		a.events = append(a.events, d.SaveFailure(ctx, path, r.Step.Tab)...)
 		return nil, refs.Wrap(codeOr(r.Err), r.Err, "%s; the replay stopped at step %d of %d (%s); %s", strings.Join(a.result, "; "), r.N, r.Total, recordings.Summary(r.Step), strings.Join(a.events, "; "))
 	}
@@ -209,7 +209,7 @@ func replayTool(ctx context.Context, s *Server, in replayArgs) (*answer, error) 
 	a.say("passed: %d steps in %s, %d healed by fallback locators", len(res.Steps), res.Duration.Round(1e6), res.Healed)
 	for _, r := range res.Steps {
 		if r.Healed {
-			a.say("step %d healed by %s: %s", r.N, r.HealedBy(), sanitize(r.Used.Code(refs.JavaScript)))
+			a.say("step %d healed by %s: %s", r.N, r.HealedBy(), refs.EscapeHidden(r.Used.Code(refs.JavaScript)))
 		}
 	}
 	return a, s.after(ctx, a, nil, true)

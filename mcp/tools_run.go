@@ -11,7 +11,27 @@ import (
 
 type runArgs struct {
 	Command string   `json:"command" jsonschema:"The ariadne run command: open, click, fill, type, press, select, check, uncheck, upload, drag, scroll, back, forward, reload, tabs, tab, close-tab, dialog, wait, screenshot, find, assert, ..."`
-	Args    []string `json:"args,omitempty" jsonschema:"Its words, as in a script line (one word per item, no quoting): [\"e5\", \"--count\", \"2\"]; $NAME is the ref a find stored"`
+	Line    string   `json:"line,omitempty" jsonschema:"Its arguments as in a script line, quoted as ariadne run reads them: e5 'Ada Lovelace'; $NAME is the ref a find stored, '$10 off' or \\$10 is the text itself"`
+	Args    []string `json:"args,omitempty" jsonschema:"Or its words, one per item, not quoted (after line, if both): [\"e5\", \"--count\", \"2\"]; an item starting with $ is a $NAME reference (use line to pass text starting with $)"`
+}
+
+// words splits and expands in's arguments as `ariadne run` reads a script
+// line (commands.SplitWords, commands.ExpandWords): the same quoting and
+// the same $NAME references, with the same errors.
+func (in runArgs) words(name string, vars map[string]string) ([]string, error) {
+	ws, err := commands.SplitWords(in.Line)
+	if err != nil {
+		return nil, refs.Errorf(refs.CodeBadArgument, "line: %v", err)
+	}
+	ws = append([]commands.Word{{Text: name}}, ws...)
+	for _, a := range in.Args {
+		ws = append(ws, commands.Word{Text: a, Ref: strings.HasPrefix(a, "$")})
+	}
+	words, err := commands.ExpandWords(ws, vars)
+	if err != nil {
+		return nil, refs.Errorf(refs.CodeBadArgument, "%v", err)
+	}
+	return words[1:], nil
 }
 
 // runTool serves every command of `ariadne run` (the commands table) with
@@ -28,17 +48,9 @@ func runTool() Tool {
 			if cmd == nil {
 				return nil, refs.Errorf(refs.CodeBadArgument, "unknown command %q; one of %s", in.Command, strings.Join(names, ", "))
 			}
-			words := append([]string(nil), in.Args...)
-			if cmd.Name != "find" {
-				for i, w := range words {
-					if name, ok := strings.CutPrefix(w, "$"); ok {
-						v, ok := s.vars[name]
-						if !ok {
-							return nil, refs.Errorf(refs.CodeBadArgument, "%s is not set; set it with find %s ROLE NAME", w, name)
-						}
-						words[i] = v
-					}
-				}
+			words, err := in.words(cmd.Name, s.vars)
+			if err != nil {
+				return nil, err
 			}
 			call, err := cmd.Parse(words)
 			if err != nil {
@@ -54,7 +66,7 @@ func runTool() Tool {
 				return nil, refs.Wrap(refs.CodeInternal, err, "encoding the result of %s", cmd.Name)
 			}
 			a := &answer{}
-			a.say("%s", sanitize(string(out)))
+			a.say("%s", refs.EscapeJSON(out))
 			a.result = append(a.result, call.Notices...)
 			if !cmd.Action && res["url"] == nil {
 				return a, nil

@@ -108,6 +108,13 @@ func TestRecorderRecordsSteps(t *testing.T) {
 		{Kind: Press, TabID: "T1", Element: email, Key: "e", URLBefore: page},
 		{Kind: Type, TabID: "T1", Element: email, Text: "xample.com", URLBefore: page},
 		{Kind: Fill, TabID: "T1", Element: password, Text: "correct horse", URLBefore: page},
+		// Keys that type into a password field are the secret too, and
+		// collapse into its fill; Enter stays a press.
+		{Kind: Press, TabID: "T1", Element: password, Key: "z", URLBefore: page},
+		{Kind: Press, TabID: "T1", Element: password, Key: "Shift+Q", URLBefore: page},
+		{Kind: Press, TabID: "T1", Element: password, Key: " ", URLBefore: page},
+		{Kind: Press, TabID: "T1", Element: password, Key: "Backspace", URLBefore: page},
+		{Kind: Press, TabID: "T1", Element: password, Key: "Enter", URLBefore: page},
 		{Kind: Click, TabID: "T1", Element: submit, URLBefore: page, URLAfter: page + "?ok", Navigated: true,
 			Dialogs: []DialogAnswer{{Type: "confirm", Message: "Sure?", Accept: true}}},
 		{Kind: Click, TabID: "T1", Element: popup, URLBefore: page, Opened: []string{"T2"}},
@@ -140,6 +147,7 @@ func TestRecorderRecordsSteps(t *testing.T) {
 		"navigate to " + page,
 		`fill getByLabel('Email') "ada@example.com"`,
 		`fill getByLabel('Password') "$ARIADNE_SECRET_PASSWORD"`,
+		"press Enter in getByLabel('Password')",
 		"click getByRole('button', { name: 'Sign in', exact: true })",
 		"accept the confirm dialog",
 		"click getByRole('link', { name: 'Open in new tab' })",
@@ -155,14 +163,20 @@ func TestRecorderRecordsSteps(t *testing.T) {
 	if !reflect.DeepEqual(s[1].Target.Fallbacks, []refs.Locator{refs.ByCSS("#email")}) || s[1].Target.Role != "textbox" {
 		t.Errorf("fill target: %+v", s[1].Target)
 	}
-	if !s[3].Navigated || s[3].URLAfter != page+"?ok" || s[3].URLBefore != page {
-		t.Errorf("a navigating click keeps its navigation: %+v", s[3])
+	if !s[4].Navigated || s[4].URLAfter != page+"?ok" || s[4].URLBefore != page {
+		t.Errorf("a navigating click keeps its navigation: %+v", s[4])
 	}
-	if s[5].OpensTab != 1 || s[6].Tab != 1 {
-		t.Errorf("popup: opensTab %d, next step in tab %d", s[5].OpensTab, s[6].Tab)
+	if s[6].OpensTab != 1 || s[7].Tab != 1 {
+		t.Errorf("popup: opensTab %d, next step in tab %d", s[6].OpensTab, s[7].Tab)
 	}
-	if b, err := os.ReadFile(path); err != nil || strings.Contains(string(b), "correct horse") {
-		t.Error("the password is in the file")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, leak := range []string{"correct horse", `"z"`, `"Q"`, "Shift+Q", `" "`, "Backspace"} {
+		if strings.Contains(string(b), leak) {
+			t.Errorf("the password's %s is in the file:\n%s", leak, b)
+		}
 	}
 	// The recording exports.
 	for _, f := range Formats() {

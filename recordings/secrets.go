@@ -153,10 +153,16 @@ type Field struct {
 // s fills or types into a password field, unless p.RecordSecrets is set.
 // The caller should tell the user which variable to set (Value.Secret).
 //
+// A key that changes the text of a password field (a character, Shift
+// and a character, Space, Backspace, Delete) is never stored as that key:
+// the step becomes a fill of the secret, the field's value, so that key
+// by key typing stores no character and collapses into one secret fill.
+// Other keys (Enter, Tab, arrows) stay presses.
+//
 // Empty stays empty: clearing a password field (a fill with no text) is
-// recorded as that, and a key pressed there stays a press of that key.
-// A value assertion on a password field compares with the same secret
-// variable instead of storing the value (an empty value stays empty).
+// recorded as that. A value assertion on a password field compares with
+// the same secret variable instead of storing the value (an empty value
+// stays empty).
 func (p Secrets) Apply(s Step, f Field) Step {
 	if p.RecordSecrets || !f.Password {
 		return s
@@ -164,10 +170,22 @@ func (p Secrets) Apply(s Step, f Field) Step {
 	switch {
 	case (s.Kind == Fill || s.Kind == Type) && s.Text.Secret == "" && s.Text.Text != "":
 		s.Text = SecretValue(SecretName(f.Label))
+	case s.Kind == Press && editsText(s.Key):
+		s.Kind, s.Key, s.Text = Fill, "", SecretValue(SecretName(f.Label))
 	case s.Kind == Assert && s.Assert != nil && s.Assert.Kind == AssertValue && s.Assert.Secret == "" && s.Assert.Expected != "":
 		a := *s.Assert
 		a.Secret, a.Expected = SecretName(f.Label), ""
 		s.Assert = &a
 	}
 	return s
+}
+
+// editsText reports whether pressing key changes a text field's value:
+// a printable character, alone or with Shift, Space, Backspace, Delete.
+func editsText(key string) bool {
+	switch key {
+	case "Space", "Backspace", "Delete":
+		return true
+	}
+	return isCharKey(key) || isCharKey(strings.TrimPrefix(key, "Shift+"))
 }

@@ -32,6 +32,7 @@ func TestSecretsApply(t *testing.T) {
 	field := tgt(refs.ByLabel("Password", false), "textbox", "Password")
 	pw := Field{Password: true, Label: "Password"}
 	typed := Step{Kind: Type, Target: field, Text: Plain("hunter2")}
+	secretFill := fill(field, SecretValue("ARIADNE_SECRET_PASSWORD"))
 	for _, tc := range []struct {
 		name   string
 		policy Secrets
@@ -41,8 +42,14 @@ func TestSecretsApply(t *testing.T) {
 	}{
 		{"fill in a password field", Secrets{}, fill(field, Plain("hunter2")), pw, fill(field, SecretValue("ARIADNE_SECRET_PASSWORD"))},
 		{"type in a password field", Secrets{}, typed, pw, Step{Kind: Type, Target: field, Text: SecretValue("ARIADNE_SECRET_PASSWORD")}},
-		{"a character key in a password field stays a press", Secrets{}, Step{Kind: Press, Target: field, Key: "h"}, pw,
-			Step{Kind: Press, Target: field, Key: "h"}},
+		{"a character key in a password field is the secret", Secrets{}, Step{Kind: Press, Target: field, Key: "h"}, pw, secretFill},
+		{"a shifted character is the secret", Secrets{}, Step{Kind: Press, Target: field, Key: "Shift+H"}, pw, secretFill},
+		{"the space key is the secret", Secrets{}, Step{Kind: Press, Target: field, Key: " "}, pw, secretFill},
+		{"Backspace in a password field is the secret", Secrets{}, Step{Kind: Press, Target: field, Key: "Backspace"}, pw, secretFill},
+		{"a chord stays a press", Secrets{}, Step{Kind: Press, Target: field, Key: "Control+a"}, pw, Step{Kind: Press, Target: field, Key: "Control+a"}},
+		{"Tab stays a press", Secrets{}, Step{Kind: Press, Target: field, Key: "Shift+Tab"}, pw, Step{Kind: Press, Target: field, Key: "Shift+Tab"}},
+		{"a character key, secrets recorded", Secrets{RecordSecrets: true}, Step{Kind: Press, Target: field, Key: "h"}, pw, Step{Kind: Press, Target: field, Key: "h"}},
+		{"a character key elsewhere", Secrets{}, Step{Kind: Press, Target: field, Key: "h"}, Field{Label: "Name"}, Step{Kind: Press, Target: field, Key: "h"}},
 		{"clearing a password field stays empty", Secrets{}, fill(field, Plain("")), pw, fill(field, Plain(""))},
 		{"Enter in a password field", Secrets{}, Step{Kind: Press, Target: field, Key: "Enter"}, pw, Step{Kind: Press, Target: field, Key: "Enter"}},
 		{"opted in", Secrets{RecordSecrets: true}, fill(field, Plain("hunter2")), pw, fill(field, Plain("hunter2"))},

@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,6 +21,7 @@ type fake struct {
 	url, title string
 	calls      []string
 	healed     bool   // Info reports a healed ref
+	password   bool   // Info reports a password field
 	onClick    func() // runs during a click
 }
 
@@ -38,7 +40,7 @@ func (f *fake) Open(_ context.Context, url string) (*browser.NavResult, error) {
 }
 
 func (f *fake) Info(_ context.Context, ref string) (browser.ElementInfo, error) {
-	return browser.ElementInfo{Ref: ref, TabID: "T1", URL: f.url, Healed: f.healed}, nil
+	return browser.ElementInfo{Ref: ref, TabID: "T1", URL: f.url, Healed: f.healed, Password: f.password}, nil
 }
 
 func (f *fake) Locators(_ context.Context, list []string) ([]browser.ElementLocators, error) {
@@ -184,6 +186,47 @@ func TestActRecords(t *testing.T) {
 	// Without a recorder nothing is read first: e2 is clicked.
 	if _, err := (session.Session{Browser: f}).Act(ctx, session.Action{Kind: session.Click, Ref: "e2"}); err != nil {
 		t.Errorf("click without recording: %v", err)
+	}
+}
+
+// Keys pressed one by one into a password field, by press or in a
+// visible window, are recorded as the secret, never as the keys; Enter
+// stays a press.
+func TestPressedPasswordIsASecret(t *testing.T) {
+	ctx := context.Background()
+	f := &fake{url: "https://shop.test/", title: "Shop", password: true}
+	r, path := start(t, f)
+	s := session.Session{Browser: f, Recorder: r}
+	out, err := s.Act(ctx, session.Action{Kind: session.Press, Ref: "e1", Keys: "s e c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.NewSecrets) != 1 || out.NewSecrets[0] != "ARIADNE_SECRET_SAVE" {
+		t.Errorf("new secrets: %v", out.NewSecrets)
+	}
+	l := refs.Candidate{Rung: refs.RungRole, Locator: refs.ByRole("button", "Save", false), Matches: 1, Chosen: true}
+	for _, k := range []string{"r", "Shift+E", "Enter"} {
+		ua := browser.UserAction{Kind: "press", TabID: "T1", URL: f.url, Key: k, Password: true,
+			Locators: browser.ElementLocators{Ref: "e1", Role: "button", Name: "Save", Best: l, Candidates: []refs.Candidate{l}}}
+		if _, err := r.RecordUser(ctx, f, ua); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := strings.Join([]string{
+		`fill getByRole('button', { name: 'Save' }) "$ARIADNE_SECRET_SAVE"`,
+		"press Enter in getByRole('button', { name: 'Save' })",
+	}, "\n")
+	if got := summaries(load(t, path)); got != want {
+		t.Errorf("steps:\n%s\nwant\n%s", got, want)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"s", "e", "c", "r", "Shift+E", "E"} {
+		if strings.Contains(string(b), `"key":"`+k+`"`) {
+			t.Errorf("the file holds the key %s:\n%s", k, b)
+		}
 	}
 }
 

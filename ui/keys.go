@@ -220,8 +220,8 @@ func (m *Model) actKey(k tea.KeyPressMsg) tea.Cmd {
 			return m.openTextPrompt(promptFill, "fill "+ref+": ", n.value, ref, false)
 		}
 	case key.Matches(k, km.Press):
-		fn = func(ref string, _ *nodeInfo) tea.Cmd {
-			return m.openPrompt(promptPress, "press keys on "+ref+" (e.g. Enter, Control+A): ", "", ref)
+		fn = func(ref string, n *nodeInfo) tea.Cmd {
+			return m.openTextPrompt(promptPress, "press keys on "+ref+" (e.g. Enter, Control+A): ", "", ref, n.secret)
 		}
 	case key.Matches(k, km.Upload):
 		fn = func(ref string, _ *nodeInfo) tea.Cmd {

@@ -253,7 +253,7 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 		if strings.TrimSpace(v) == "" {
 			return nil
 		}
-		return m.act("press "+Sanitize(v)+" on", session.Action{Kind: session.Press, Ref: p.ref, Keys: v})
+		return m.act("press "+shownText(Sanitize(v), p.secret)+" on", session.Action{Kind: session.Press, Ref: p.ref, Keys: v})
 	case promptUpload:
 		files := uploadPaths(v)
 		if len(files) == 0 {

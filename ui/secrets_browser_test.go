@@ -49,6 +49,14 @@ func TestBrowserSecretsNeverShown(t *testing.T) {
 	h.keys("enter")
 	h.waitIdle("press")
 	look()
+	// Characters pressed with p are the secret: not shown, not stored as keys.
+	h.jumpTo(pw)
+	h.keys("p")
+	h.typeText("W v")
+	look()
+	h.keys("enter")
+	h.waitIdle("press characters")
+	look()
 	for _, choice := range []string{"value", "ARIA snapshot"} {
 		h.jumpTo(pw)
 		h.keys("a")
@@ -86,7 +94,7 @@ func TestBrowserSecretsNeverShown(t *testing.T) {
 				bad = append(bad, strings.Repeat(mask, n))
 			}
 		}
-		for _, bad := range append(bad, part1, part2) {
+		for _, bad := range append(bad, part1, part2, "W v", `"key":"W"`, `"key":"v"`) {
 			if strings.Contains(s, bad) {
 				t.Errorf("output %d holds %q:\n%s", i, bad, s)
 			}

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"fmt"
@@ -6,21 +6,24 @@ import (
 	"unicode"
 )
 
-// word is one word of a script line. Ref is set when the word is a
+// This file is the syntax of a script line, shared by `ariadne run` and
+// the MCP server's browser_run so that quoting means the same in both.
+
+// Word is one word of a script line. Ref is set when the word is a
 // variable reference: it starts with a $ that was neither in single
 // quotes nor escaped with a backslash, as a shell reads it ($email,
 // "$email"); '$10 off' and \$10 are the text itself.
-type word struct {
-	text string
-	ref  bool
+type Word struct {
+	Text string
+	Ref  bool
 }
 
-// splitWords splits a script line into words the way a POSIX shell does for
+// SplitWords splits a script line into words the way a POSIX shell does for
 // quoting: 'single quotes' keep everything literally, "double quotes" allow
 // \" \\ \$ \n \t escapes, a backslash outside quotes escapes the next
 // character. A # starts a comment where a word could start.
-func splitWords(line string) ([]word, error) {
-	var words []word
+func SplitWords(line string) ([]Word, error) {
+	var words []Word
 	var cur strings.Builder
 	inWord, ref := false, false
 	start := func(dollarRef bool) {
@@ -35,7 +38,7 @@ func splitWords(line string) ([]word, error) {
 		switch {
 		case unicode.IsSpace(r):
 			if inWord {
-				words = append(words, word{cur.String(), ref})
+				words = append(words, Word{cur.String(), ref})
 				cur.Reset()
 				inWord, ref = false, false
 			}
@@ -86,29 +89,29 @@ func splitWords(line string) ([]word, error) {
 		}
 	}
 	if inWord {
-		words = append(words, word{cur.String(), ref})
+		words = append(words, Word{cur.String(), ref})
 	}
 	return words, nil
 }
 
-// expandWords replaces each variable reference by the ref that find set.
+// ExpandWords replaces each variable reference by the ref that find set.
 // find's own NAME is a name, not a reference, and is left as it is. A
 // reference that is not $NAME, or names a variable never set, is an error
 // that says how to write the text itself.
-func expandWords(ws []word, vars map[string]string) ([]string, error) {
+func ExpandWords(ws []Word, vars map[string]string) ([]string, error) {
 	out := make([]string, len(ws))
 	for i, w := range ws {
-		out[i] = w.text
-		if !w.ref || (i > 0 && ws[0].text == "find") {
+		out[i] = w.Text
+		if !w.Ref || (i > 0 && ws[0].Text == "find") {
 			continue
 		}
-		name := w.text[1:]
+		name := w.Text[1:]
 		if !validVarName(name) {
-			return nil, fmt.Errorf("%s is not a $NAME variable; to mean the text, quote it ('%s') or escape the $ (\\%s)", w.text, w.text, w.text)
+			return nil, fmt.Errorf("%s is not a $NAME variable; to mean the text, quote it ('%s') or escape the $ (\\%s)", w.Text, w.Text, w.Text)
 		}
 		v, ok := vars[name]
 		if !ok {
-			return nil, fmt.Errorf("%s is not set; set it with find %s ROLE NAME, or write '%s' (single quotes) to mean the text", w.text, name, w.text)
+			return nil, fmt.Errorf("%s is not set; set it with find %s ROLE NAME, or write '%s' (single quotes) to mean the text", w.Text, name, w.Text)
 		}
 		out[i] = v
 	}

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"slices"
@@ -29,10 +29,10 @@ func TestSplitWordsAndDollar(t *testing.T) {
 		{`type e1 "a\"b" 'c d' e\ f # comment`, []string{"type", "e1", `a"b`, "c d", "e f"}, ""},
 		{`type e1 "tab\there"`, []string{"type", "e1", "tab\there"}, ""},
 	} {
-		ws, err := splitWords(tc.line)
+		ws, err := SplitWords(tc.line)
 		var got []string
 		if err == nil {
-			got, err = expandWords(ws, vars)
+			got, err = ExpandWords(ws, vars)
 		}
 		switch {
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
@@ -44,7 +44,7 @@ func TestSplitWordsAndDollar(t *testing.T) {
 		}
 	}
 	for _, line := range []string{`fill e1 'open`, `fill e1 "open`} {
-		if _, err := splitWords(line); err == nil {
+		if _, err := SplitWords(line); err == nil {
 			t.Errorf("%s: no error for an unterminated quote", line)
 		}
 	}
