@@ -1,70 +1,43 @@
 package mcp
 
 import (
-	"fmt"
+	"context"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
-// changes is what differs between two snapshots of one document, by ref:
-// elements whose own line changed (a text, a value, a state), elements
-// added (with their subtrees) and elements removed.
-type changes struct {
-	Changed []string // new own lines of changed elements
-	Added   []string // rendered subtrees of added elements, each under its parent
-	Removed []string // own lines of removed elements (top-most only)
-	// Common is the number of refs the snapshots share; zero means another
-	// document, where a diff says nothing useful.
-	Common int
+// refresher is a browser that reads a tab at the cost of what changed
+// since its last snapshot (browser.Browser.Refresh); the unchanged nodes
+// are shared, which refs.Diff skips without reading them.
+type refresher interface {
+	Refresh(ctx context.Context) (*refs.Snapshot, error)
 }
 
-func (c changes) empty() bool { return len(c.Changed)+len(c.Added)+len(c.Removed) == 0 }
-
-// text renders the changes compactly, one prefixed line per entry:
-// "~" changed, "+" added, "-" removed.
-func (c changes) text() string {
-	if c.empty() {
-		return "no change\n"
+// read takes the current tab's snapshot for an answer, by Refresh when
+// the browser has it.
+func (s *Server) read(ctx context.Context) (*refs.Snapshot, error) {
+	if r, ok := s.sess.(refresher); ok {
+		return r.Refresh(ctx)
 	}
-	var b strings.Builder
-	for _, l := range c.Changed {
-		b.WriteString("~ " + l + "\n")
-	}
-	for _, l := range c.Added {
-		b.WriteString("+ " + strings.ReplaceAll(strings.TrimSuffix(l, "\n"), "\n", "\n  ") + "\n")
-	}
-	for _, l := range c.Removed {
-		b.WriteString("- " + l + "\n")
-	}
-	return b.String()
+	return s.sess.Snapshot(ctx)
 }
 
-type entry struct {
-	line   string
-	parent string
-	node   *refs.Node
-}
-
-// index maps every element's ref to its own line and its parent's ref.
-func index(root *refs.Node) (map[string]entry, []string) {
-	m := map[string]entry{}
-	var order []string
-	var walk func(n *refs.Node, parent string)
-	walk = func(n *refs.Node, parent string) {
-		if n.Ref != "" {
-			m[n.Ref] = entry{ownLine(n), parent, n}
-			order = append(order, n.Ref)
-			parent = n.Ref
-		}
-		for _, c := range n.Children {
-			if !c.IsText() {
-				walk(c, parent)
-			}
-		}
+// changesSince renders what changed on cur's tab since the snapshot the
+// server last answered with: refs.Diff, as `snapshot --diff` in ariadne
+// run lists it, compacted by refs.Compact (a removed subtree by its top
+// line, focus moves left out). ok is false when the tab has no earlier
+// snapshot to compare with.
+func (s *Server) changesSince(cur *refs.Snapshot) (text string, ok bool) {
+	last := s.last[cur.Tab]
+	if last == nil {
+		return "", false
 	}
-	walk(root, "")
-	return m, order
+	text = refs.DiffText(refs.Compact(refs.Diff(last.Root, cur.Root)))
+	if text == "" {
+		text = "no change\n"
+	}
+	return text, true
 }
 
 // ownLine renders n without its element children: its key, states and
@@ -88,49 +61,3 @@ func ownLine(n *refs.Node) string {
 	}
 	return strings.Join(lines, " ")
 }
-
-// diff compares two snapshots of a tab.
-func diff(old, cur *refs.Snapshot) changes {
-	var c changes
-	if old == nil || cur == nil || old.Tab != cur.Tab {
-		return c
-	}
-	om, oorder := index(old.Root)
-	nm, norder := index(cur.Root)
-	for _, r := range norder {
-		e := nm[r]
-		o, ok := om[r]
-		switch {
-		case ok:
-			c.Common++
-			if o.line != e.line && unfocused(o.line) != unfocused(e.line) {
-				c.Changed = append(c.Changed, e.line)
-			}
-		case e.parent == "" || hasRef(om, e.parent):
-			under := "at the top"
-			if e.parent != "" {
-				under = "under " + e.parent
-			}
-			body, _ := render(&refs.Snapshot{Root: &refs.Node{Children: []*refs.Node{e.node}}}, view{Depth: 4})
-			c.Added = append(c.Added, fmt.Sprintf("(%s) %s", under, strings.TrimPrefix(body, "- ")))
-		}
-	}
-	for _, r := range oorder {
-		o := om[r]
-		if _, ok := nm[r]; ok {
-			continue
-		}
-		if o.parent == "" || hasRef(nm, o.parent) {
-			c.Removed = append(c.Removed, o.line)
-		}
-	}
-	return c
-}
-
-func hasRef(m map[string]entry, ref string) bool {
-	_, ok := m[ref]
-	return ok
-}
-
-// unfocused drops the [active] mark: focus moving is not worth a line.
-func unfocused(line string) string { return strings.Replace(line, " [active]", "", 1) }

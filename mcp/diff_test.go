@@ -7,54 +7,54 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
-func TestDiffByRef(t *testing.T) {
-	old := page(el("e1", "status", "", txt("Cart: 0 items")), list(2, 10), el("e5", "button", "Remove"))
+// TestChangesSinceIsRefsDiff checks that an answer's changes are refs.Diff
+// (what `snapshot --diff` lists in ariadne run), compacted: the removed
+// element by its own line, the focus move left out.
+func TestChangesSinceIsRefsDiff(t *testing.T) {
+	s := &Server{last: map[string]*refs.Snapshot{}}
+	old := page(el("e1", "status", "", txt("Cart: 0 items")), list(2, 10), el("e5", "button", "Remove", el("e6", "img", "x")))
 	cur := page(el("e1", "status", "", txt("Cart: 1 item")), list(3, 10))
 	cur.Root.Children[0].Focused = true
-	c := diff(old, cur)
-	if c.Common == 0 {
-		t.Fatal("the snapshots share refs")
+	if _, ok := s.changesSince(cur); ok {
+		t.Fatal("a tab without an earlier snapshot has no changes")
 	}
-	got := c.text()
-	for _, want := range []string{
-		"~ status [active] [ref=e1]: \"Cart: 1 item\"",
-		"+ (under e2) listitem [ref=e14]:",
-		"- button \"Remove\" [ref=e5]",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("missing %q in\n%s", want, got)
+	s.last[old.Tab] = old
+	got, ok := s.changesSince(cur)
+	if !ok {
+		t.Fatal("the tab has an earlier snapshot")
+	}
+	want := refs.DiffText(refs.Compact(refs.Diff(old.Root, cur.Root)))
+	if got != want {
+		t.Errorf("changes:\n%s\nwant refs.Diff compacted:\n%s", got, want)
+	}
+	byRef := map[string]string{}
+	for _, c := range refs.Compact(refs.Diff(old.Root, cur.Root)) {
+		if c.Ref != "" {
+			byRef[c.Ref] += c.Mark
 		}
 	}
-	// The added item's button is part of the item, not a line of its own.
-	added := 0
-	for _, l := range strings.Split(got, "\n") {
-		if strings.HasPrefix(l, "+ ") {
-			added++
+	for ref, mark := range map[string]string{"e1": "~", "e14": "+", "e15": "+", "e5": "-"} {
+		if byRef[ref] != mark {
+			t.Errorf("%s: mark %q, want %q in\n%s", ref, byRef[ref], mark, got)
 		}
 	}
-	if added != 1 {
-		t.Errorf("one added entry expected:\n%s", got)
+	if _, ok := byRef["e6"]; ok {
+		t.Errorf("the removed button's image is part of it, not a line of its own:\n%s", got)
 	}
 }
 
-func TestDiffIgnoresFocusAndOtherDocuments(t *testing.T) {
+func TestChangesSinceIgnoresFocus(t *testing.T) {
 	a := page(el("e1", "button", "Go"))
 	b := page(el("e1", "button", "Go"))
 	b.Root.Children[0].Focused = true
-	if c := diff(a, b); !c.empty() {
-		t.Errorf("focus alone is not a change: %q", c.text())
-	}
-	other := page(el("e7", "heading", "Elsewhere"))
-	if c := diff(a, other); c.Common != 0 {
-		t.Errorf("a new document shares no refs, got %d", c.Common)
+	s := &Server{last: map[string]*refs.Snapshot{a.Tab: a}}
+	if got, _ := s.changesSince(b); got != "no change\n" {
+		t.Errorf("focus alone is not a change: %q", got)
 	}
 	tab2 := page(el("e1", "button", "Go"))
 	tab2.Tab = "T2"
-	if c := diff(a, tab2); c.Common != 0 {
+	if _, ok := s.changesSince(tab2); ok {
 		t.Error("snapshots of two tabs are not diffed")
-	}
-	if got := diff(a, b).text(); got != "no change\n" {
-		t.Errorf("empty diff reads %q", got)
 	}
 }
 

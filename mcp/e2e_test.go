@@ -152,7 +152,7 @@ func TestActionsAnswerWithWhatChanged(t *testing.T) {
 	if strings.Contains(got, "### Snapshot") || !strings.Contains(got, "### Changes since the last snapshot") {
 		t.Fatalf("a click should answer with the changes only:\n%s", got)
 	}
-	if !regexp.MustCompile(`~ status "?[^\n]*Cart: 1 item`).MatchString(got) && !strings.Contains(got, `Cart: 1 item`) {
+	if !regexp.MustCompile(`(?m)^~ +- status [^\n]*Cart: 1 item`).MatchString(got) {
 		t.Errorf("the changes do not show the cart:\n%s", got)
 	}
 	if n := strings.Count(got, "\n"); n > 15 {
@@ -289,7 +289,7 @@ func TestLocatorLadderAndDiff(t *testing.T) {
 	}
 	c.ok("browser_evaluate", map[string]any{"function": `() => { document.getElementById('cart').textContent = 'Cart: 9 items'; }`})
 	d := c.ok("browser_snapshot_diff", nil)
-	if !strings.Contains(d, "Cart: 9 items") || strings.Contains(d, "### Snapshot") {
+	if !regexp.MustCompile(`(?m)^~ +- status [^\n]*Cart: 9 items`).MatchString(d) || strings.Contains(d, "### Snapshot") {
 		t.Errorf("the diff should show the changed status only:\n%s", d)
 	}
 	if d2 := c.ok("browser_snapshot_diff", nil); !strings.Contains(d2, "no change") {

@@ -44,7 +44,7 @@ func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult
 		// The page is frozen behind the dialog; its tree cannot be read.
 		return nil
 	}
-	snap, err := s.sess.Snapshot(ctx)
+	snap, err := s.read(ctx)
 	if err != nil {
 		return err
 	}
@@ -52,20 +52,15 @@ func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult
 	if last := s.last[snap.Tab]; whole || navigated || last == nil || last.URL != snap.URL || last.Title != snap.Title {
 		a.url, a.title = snap.URL, snap.Title
 	}
-	c := diff(s.last[snap.Tab], snap)
+	changes, ok := s.changesSince(snap)
 	full, err := render(snap, view{})
 	if err != nil {
 		return err
 	}
-	switch {
-	case whole || navigated || c.Common == 0:
+	if !whole && !navigated && ok && len(changes) < len(full) {
+		a.changes = changes
+	} else {
 		a.snapshot = full
-	default:
-		if t := c.text(); len(t) < len(full) {
-			a.changes = t
-		} else {
-			a.snapshot = full
-		}
 	}
 	s.last[snap.Tab] = snap
 	return nil
@@ -112,7 +107,7 @@ func (s *Server) pageNow(ctx context.Context, a *answer) (*refs.Snapshot, error)
 		a.modal = append(a.modal, dialogModal(d))
 		return nil, nil
 	}
-	snap, err := s.sess.Snapshot(ctx)
+	snap, err := s.read(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -38,14 +38,14 @@ func ariadneTools() []Tool {
 				if snap == nil {
 					return a, err
 				}
-				c := diff(s.last[snap.Tab], snap)
-				if c.Common == 0 {
-					a.say("no earlier snapshot of this document: here is the whole page")
+				changes, ok := s.changesSince(snap)
+				if !ok {
+					a.say("no earlier snapshot of this tab: here is the whole page")
 					if a.snapshot, err = render(snap, view{}); err != nil {
 						return nil, err
 					}
 				} else {
-					a.changes = c.text()
+					a.changes = changes
 				}
 				s.last[snap.Tab] = snap
 				return a, nil
