@@ -39,7 +39,7 @@ func (v Value) IsZero() bool { return v.Text == "" && v.Secret == "" }
 func (v Value) IsSecret() bool { return v.Secret != "" }
 
 // ErrSecretUnset is returned by Resolve when a secret's variable is unset.
-var ErrSecretUnset = errors.New("secret_unset")
+var ErrSecretUnset = errors.New("a secret's environment variable is not set")
 
 // Resolve returns the text of v, looking a secret up with lookup (for
 // example os.LookupEnv). A secret whose variable is unset is an error that
