@@ -331,6 +331,30 @@ func TestModelRecordingCode(t *testing.T) {
 	}
 }
 
+// The code view's export runs in Update when the recording or the
+// language changes; rendering reads it and changes nothing.
+func TestModelRecordingCodeComputedInUpdate(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.RecordDir = t.TempDir()
+	h := newHarness(t, o, 160, 48)
+	h.ready()
+	h.keys("ctrl+r")
+	h.until("recording", func() bool { return h.m.rec.started() })
+	h.keys("ctrl+e")
+	h.keys(": e 8 enter enter")
+	click := "await page.getByRole('button', { name: 'Save' }).click();"
+	h.until("the click exported", func() bool { return strings.Contains(h.m.code.text, click) })
+	before := h.m.code
+	h.m.Render()
+	if h.m.code != before {
+		t.Errorf("rendering changed the code view's state: %+v, was %+v", h.m.code, before)
+	}
+	h.keys("c")
+	if h.m.code.key.format != "playwright-python" || !strings.Contains(h.m.code.text, `page.get_by_role("button", name="Save").click()`) {
+		t.Errorf("after c the code is not Python before any render: %q\n%s", h.m.code.key.format, h.m.code.text)
+	}
+}
+
 // J and K scroll the details pane; another selection starts at its top.
 func TestModelDetailsScroll(t *testing.T) {
 	h := newHarness(t, fakeOptions(newFake()), 160, 48)
