@@ -39,7 +39,7 @@ type lineCommand struct {
 func lineCommands() []lineCommand {
 	return []lineCommand{
 		{name: "open", args: "URL", help: "open a page", min: 1, max: 1, run: (*Model).cmdOpen},
-		{name: "find", args: "ROLE [NAME] [--nth N]", help: "select by exact role and name", min: 1, max: -1, run: (*Model).cmdFind},
+		{name: "find", args: "ROLE [NAME]", help: "exact role and name; --nth N", min: 1, max: -1, run: (*Model).cmdFind},
 		{name: "record", help: "start / pause recording", run: func(m *Model, _ []string) tea.Cmd { return m.toggleRecording() }},
 		{name: "export", args: "FORMAT FILE", help: "export the recording", min: 2, max: 2,
 			complete: func(i int) []string {
