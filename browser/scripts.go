@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // The in-page scripts live in browser/js. A script too long for one file is
@@ -50,13 +51,24 @@ func joinScript(files ...string) (string, error) {
 	return b.String(), nil
 }
 
-// mustJoinScript is joinScript for package-level scripts: the files are
-// embedded at build time, so a missing one is a build mistake that the
-// package's tests catch at init.
-func mustJoinScript(files ...string) string {
-	s, err := joinScript(files...)
-	if err != nil {
-		panic(err)
-	}
-	return s
+// installedScripts are the scripts every world gets, in install order:
+// world.js first (its value is the document token), then the extensions.
+type installedScripts struct {
+	world      string
+	extensions []string
 }
+
+// worldScripts joins the in-page scripts at first use and keeps the result;
+// a file missing from the embedded tree (a build mistake) is an error of
+// every install, never a panic.
+var worldScripts = sync.OnceValues(func() (installedScripts, error) {
+	world, err := joinScript(worldFiles...)
+	if err != nil {
+		return installedScripts{}, err
+	}
+	locators, err := joinScript(locatorFiles...)
+	if err != nil {
+		return installedScripts{}, err
+	}
+	return installedScripts{world: world, extensions: []string{actionsJS, locators, identityJS, xpathJS}}, nil
+})

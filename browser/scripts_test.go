@@ -55,3 +55,23 @@ func TestScriptFilesJoined(t *testing.T) {
 		t.Error("joining a missing file gave no error")
 	}
 }
+
+// The installed scripts join at first use without error, world.js first
+// and the extensions after it, each one called function or a whole file.
+func TestWorldScriptsJoin(t *testing.T) {
+	sc, err := worldScripts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(sc.world, "// ---- js/world/api.js ----") || !strings.HasSuffix(sc.world, "})()") {
+		t.Errorf("world script is not the joined js/world: %.60q", sc.world)
+	}
+	if len(sc.extensions) != 4 || !strings.Contains(sc.extensions[1], "// ---- js/locators/api.js ----") {
+		t.Errorf("extensions: %d scripts, the second not the joined locators", len(sc.extensions))
+	}
+	for i, js := range sc.extensions {
+		if strings.TrimSpace(js) == "" {
+			t.Errorf("extension %d is empty", i)
+		}
+	}
+}

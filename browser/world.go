@@ -28,16 +28,11 @@ var worldFiles = []string{
 	"js/world/api.js",
 }
 
-var worldJS = mustJoinScript(worldFiles...)
-
 // extensionJS are installed after world.js, in this order. Each adds its
 // functions to globalThis.__ariadne and must be safe to run twice.
 //
 //go:embed js/actions.js
 var actionsJS string
-
-// locatorsJS is joined from js/locators/ (see scripts.go).
-var locatorsJS = mustJoinScript(locatorFiles...)
 
 //go:embed js/identity.js
 var identityJS string
@@ -88,14 +83,18 @@ func (t *Tab) worldFor(ctx context.Context, f *cdp.Frame) (*world, error) {
 		return nil, fmt.Errorf("creating Ariadne's world in frame %s: %w", f.ID, err)
 	}
 	w = &world{frame: f.ID, loader: f.LoaderID, ctxID: res.ExecutionContextID}
-	raw, err := t.evalIn(ctx, w, worldJS)
+	scripts, err := worldScripts()
+	if err != nil {
+		return nil, fmt.Errorf("installing Ariadne's script in frame %s: %w", f.ID, err)
+	}
+	raw, err := t.evalIn(ctx, w, scripts.world)
 	if err != nil {
 		return nil, fmt.Errorf("installing Ariadne's script in frame %s: %w", f.ID, err)
 	}
 	if err := json.Unmarshal(raw, &w.doc); err != nil {
 		return nil, fmt.Errorf("installing Ariadne's script: unexpected result %s", raw)
 	}
-	for _, js := range []string{actionsJS, locatorsJS, identityJS, xpathJS} {
+	for _, js := range scripts.extensions {
 		if _, err := t.evalIn(ctx, w, js); err != nil {
 			return nil, fmt.Errorf("installing Ariadne's script in frame %s: %w", f.ID, err)
 		}

@@ -24,16 +24,7 @@ func runFind(ctx context.Context, c *Call) (Result, error) {
 		return nil, err
 	}
 	pos := c.Args
-	var found *refs.Node
-	seen := 0
-	snap.Root.Walk(func(n *refs.Node, _ int) bool {
-		if found == nil && n.Ref != "" && n.Role == pos[1] && (len(pos) == 2 || n.Name == pos[2] || (n.Name == "" && ownText(n) == pos[2])) {
-			if seen++; seen == nth {
-				found = n
-			}
-		}
-		return found == nil
-	})
+	found := snap.Root.FindByRole(pos[1], strings.Join(pos[2:], ""), len(pos) == 3, nth)
 	if found == nil {
 		what := pos[1]
 		if len(pos) == 3 {
@@ -46,16 +37,4 @@ func runFind(ctx context.Context, c *Call) (Result, error) {
 		c.Vars[name] = found.Ref
 	}
 	return Result{"var": "$" + name, "ref": found.Ref, "role": found.Role, "name": found.Name}, nil
-}
-
-// ownText is the text of a node's text children, for nodes with no name
-// (a generic text container).
-func ownText(n *refs.Node) string {
-	var parts []string
-	for _, c := range n.Children {
-		if c.IsText() {
-			parts = append(parts, c.Name)
-		}
-	}
-	return strings.Join(parts, " ")
 }

@@ -53,7 +53,10 @@ func startServer(t *testing.T, mod ...func(*browser.Options)) *client {
 		t.Fatalf("launching the browser: %v", err)
 	}
 	t.Cleanup(func() { b.Close() })
-	s := New(b, Options{Dir: t.TempDir()})
+	s, err := New(b, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
 	st, ct := sdk.NewInMemoryTransports()
 	sctx, stop := context.WithCancel(context.Background())
 	t.Cleanup(stop)

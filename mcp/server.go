@@ -54,8 +54,9 @@ type Server struct {
 	vars map[string]string
 }
 
-// New builds a server on sess with every tool registered.
-func New(sess Session, opts Options) *Server {
+// New builds a server on sess with every tool registered. It fails, with
+// the tool named, when a tool's input schema cannot be made.
+func New(sess Session, opts Options) (*Server, error) {
 	if opts.Lang == "" {
 		opts.Lang = refs.JavaScript
 	}
@@ -67,9 +68,11 @@ func New(sess Session, opts Options) *Server {
 		if t.add == nil {
 			continue
 		}
-		t.add(s)
+		if err := t.add(s); err != nil {
+			return nil, fmt.Errorf("mcp: adding the tools: %w", err)
+		}
 	}
-	return s
+	return s, nil
 }
 
 const instructions = `Ariadne drives one browser through its ARIA tree. Take browser_snapshot to get refs ([ref=e12]); pass a ref as "target". Actions answer with what changed on the page since the last snapshot, not the whole page (pass "snapshot": true for the whole page). Refs survive re-renders (healed) and die on navigation (stale_ref: take a new snapshot). Long runs of alike items are elided; their refs stay valid.`
@@ -142,7 +145,7 @@ type Tool struct {
 	// Playwright is set for tools Playwright MCP has with the same name and
 	// arguments.
 	Playwright bool
-	add        func(s *Server)
+	add        func(s *Server) error
 }
 
 // toolTimeout bounds a whole call beyond the session's own timeouts.
@@ -152,26 +155,10 @@ const toolTimeout = 2 * time.Minute
 // the allowed values of string (or string array) properties.
 func def[In any](name, title, desc string, flags toolFlags, enums map[string][]string, h func(ctx context.Context, s *Server, in In) (*answer, error)) Tool {
 	t := Tool{Name: name, Title: title, Description: desc, ReadOnly: flags&readOnly != 0, Playwright: flags&playwright != 0}
-	t.add = func(s *Server) {
-		schema, err := jsonschema.For[In](nil)
+	t.add = func(s *Server) error {
+		schema, err := toolSchema[In](enums)
 		if err != nil {
-			panic(fmt.Sprintf("tool %s: %v", name, err)) // a programming error in the table, caught by every test
-		}
-		tidy(schema)
-		for path, vals := range enums {
-			p := schema
-			for _, name := range strings.Split(path, ".") {
-				if p.Items != nil {
-					p = p.Items
-				}
-				p = p.Properties[name]
-			}
-			if p.Items != nil {
-				p = p.Items
-			}
-			for _, v := range vals {
-				p.Enum = append(p.Enum, v)
-			}
+			return fmt.Errorf("tool %s: %w", name, err)
 		}
 		ann := &sdk.ToolAnnotations{Title: title, ReadOnlyHint: t.ReadOnly, OpenWorldHint: new(true)}
 		if !t.ReadOnly {
@@ -181,8 +168,44 @@ func def[In any](name, title, desc string, flags toolFlags, enums map[string][]s
 		sdk.AddTool(s.sdk, tool, func(ctx context.Context, _ *sdk.CallToolRequest, in In) (*sdk.CallToolResult, any, error) {
 			return s.call(ctx, name, func(ctx context.Context) (*answer, error) { return h(ctx, s, in) }), nil, nil
 		})
+		return nil
 	}
 	return t
+}
+
+// toolSchema is the input schema of a tool taking In, with enums added at
+// their dotted property paths. It checks what sdk.AddTool would panic on
+// (an object schema that resolves), so that adding the tool cannot panic.
+func toolSchema[In any](enums map[string][]string) (*jsonschema.Schema, error) {
+	schema, err := jsonschema.For[In](nil)
+	if err != nil {
+		return nil, err
+	}
+	tidy(schema)
+	for path, vals := range enums {
+		p := schema
+		for _, name := range strings.Split(path, ".") {
+			if p.Items != nil {
+				p = p.Items
+			}
+			if p = p.Properties[name]; p == nil {
+				return nil, fmt.Errorf("enum for %s: no such property", path)
+			}
+		}
+		if p.Items != nil {
+			p = p.Items
+		}
+		for _, v := range vals {
+			p.Enum = append(p.Enum, v)
+		}
+	}
+	if schema.Type != "object" {
+		return nil, fmt.Errorf("input schema has type %q, want \"object\"", schema.Type)
+	}
+	if _, err := schema.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true}); err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	return schema, nil
 }
 
 type toolFlags int

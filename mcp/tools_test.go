@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -15,7 +16,10 @@ import (
 func listTools(t *testing.T) map[string]map[string]any {
 	t.Helper()
 	ctx := context.Background()
-	s := New(nil, Options{})
+	s, err := New(nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	st, ct := sdk.NewInMemoryTransports()
 	sctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -123,5 +127,25 @@ func TestToolTable(t *testing.T) {
 	}
 	if len(listed) != len(seen) {
 		t.Errorf("listed %d tools, the table has %d", len(listed), len(seen))
+	}
+}
+
+// A tool table mistake is an error from New, not a panic: a schema that is
+// not an object, or an enum on a property the arguments lack.
+func TestToolSchemaErrors(t *testing.T) {
+	type args struct {
+		Mode string `json:"mode"`
+	}
+	if _, err := toolSchema[args](map[string][]string{"mode": {"a", "b"}}); err != nil {
+		t.Errorf("a good schema: %v", err)
+	}
+	if _, err := toolSchema[args](map[string][]string{"nosuch": {"a"}}); err == nil || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf("an enum on a missing property: %v, want an error naming it", err)
+	}
+	if _, err := toolSchema[int](nil); err == nil || !strings.Contains(err.Error(), "object") {
+		t.Errorf("a non-object schema: %v, want an error", err)
+	}
+	if s, err := New(nil, Options{}); err != nil || s == nil {
+		t.Fatalf("New with the real table: %v", err)
 	}
 }

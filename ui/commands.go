@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,7 +39,7 @@ type lineCommand struct {
 func lineCommands() []lineCommand {
 	return []lineCommand{
 		{name: "open", args: "URL", help: "open a page", min: 1, max: 1, run: (*Model).cmdOpen},
-		{name: "find", args: "ROLE [NAME]", help: "select by role and name", min: 1, max: -1, run: (*Model).cmdFind},
+		{name: "find", args: "ROLE [NAME]", help: "exact role and name; --nth N", min: 1, max: -1, run: (*Model).cmdFind},
 		{name: "record", help: "start / pause recording", run: func(m *Model, _ []string) tea.Cmd { return m.toggleRecording() }},
 		{name: "export", args: "FORMAT FILE", help: "export the recording", min: 2, max: 2,
 			complete: func(i int) []string {
@@ -219,51 +220,57 @@ func (m *Model) cmdOpen(args []string) tea.Cmd {
 	return m.answer(&prompt{kind: promptOpen}, args[0])
 }
 
-// cmdFind selects the first node (in document order) with the role and,
-// if given, the name: the same name ignoring case, else a name that holds
-// it.
+// cmdFind selects the first (or --nth N) node in document order with the
+// role and, if given, exactly the name, as `ariadne run`'s find matches
+// (refs.FindByRole).
 func (m *Model) cmdFind(args []string) tea.Cmd {
 	root := m.tree.Root()
 	if root == nil {
 		m.setStatus(statusErr, "no page yet")
 		return nil
 	}
-	role, name := strings.ToLower(args[0]), ""
-	if len(args) > 1 {
-		name = strings.ToLower(args[1])
+	role, name, nth, err := findArgs(args)
+	if err != nil {
+		m.setStatus(statusErr, err.Error())
+		return nil
 	}
-	var exact, part *refs.Node
-	root.Walk(func(n *refs.Node, _ int) bool {
-		if exact != nil {
-			return false
-		}
-		if n.Ref == "" || strings.ToLower(n.Role) != role {
-			return true
-		}
-		low := strings.ToLower(n.Name)
-		switch {
-		case low == name:
-			exact = n
-		case part == nil && strings.Contains(low, name):
-			part = n
-		}
-		return true
-	})
-	found := exact
-	if found == nil {
-		found = part
-	}
-	what := Sanitize(args[0])
+	found := root.FindByRole(role, name, name != "", nth)
+	what := Sanitize(role)
 	if name != "" {
-		what += " " + quote(args[1])
+		what += " " + quote(name)
+	}
+	if nth > 1 {
+		what += fmt.Sprintf(" (number %d)", nth)
 	}
 	if found == nil {
-		m.setStatus(statusErr, "no "+what+" on this page (the role is one of the tree's, such as button or link)")
+		m.setStatus(statusErr, "no "+what+" on this page (the role and name are exact, as the tree shows them: button \"Save\")")
 		return nil
 	}
 	m.jump(found.Ref)
 	m.setStatus(statusInfo, "found "+what+": "+found.Ref)
 	return m.selectionMoved(false)
+}
+
+// findArgs splits :find's words into the role, the name (the rest of the
+// line) and the --nth number, which ends the line.
+func findArgs(args []string) (role, name string, nth int, err error) {
+	role, nth = args[0], 1
+	if len(args) > 1 {
+		name = args[1]
+	}
+	words := strings.Fields(name)
+	if len(args) == 1 || len(words) == 0 {
+		return role, name, nth, nil
+	}
+	if n := len(words); n >= 2 && words[n-2] == "--nth" {
+		v, err := strconv.Atoi(words[n-1])
+		if err != nil || v < 1 {
+			return "", "", 0, fmt.Errorf("--nth %s: want a number from 1", quote(words[n-1]))
+		}
+		rest := strings.TrimSpace(name[:strings.LastIndex(name, "--nth")])
+		return role, rest, v, nil
+	}
+	return role, name, nth, nil
 }
 
 // cmdDoneMsg ends a command that ran in a Cmd without the page changing.
@@ -327,11 +334,10 @@ func (m *Model) cmdExport(args []string) tea.Cmd {
 // session layer's replayer, then shows the page.
 func (m *Model) cmdReplay(args []string) tea.Cmd {
 	file := args[0]
-	if _, err := os.Stat(file); err != nil {
-		m.setStatus(statusErr, "no recording "+Sanitize(file)+": give the path of a .jsonl recording")
-		return nil
-	}
 	return m.startOp(resNav, "replay "+file, func(ctx context.Context, b Browser) resultMsg {
+		if _, err := os.Stat(file); err != nil {
+			return resultMsg{err: refs.Errorf(refs.CodeBadArgument, "no recording %s: give the path of a .jsonl recording", file), page: pageAfter(ctx, b, nil)}
+		}
 		text, err := replayFile(ctx, b, file)
 		return resultMsg{done: text, err: err, page: pageAfter(ctx, b, nil)}
 	})

@@ -51,6 +51,51 @@ func TestModelFilterPromptOpensEmptyWithHistory(t *testing.T) {
 	}
 }
 
+// :find matches as `ariadne run`'s find does: exact role and name, a
+// nameless node by its own text, --nth counts from 1.
+func TestModelCommandFindMatchesLikeRun(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	for _, tc := range []struct{ line, ref, status string }{
+		{"find link --nth 2", "e3", ""},
+		{"find listitem plain", "e9", ""},
+		{"find button Save --nth 1", "e8", ""},
+		{"find heading Title", "e5", ""},
+		{"find button save", "", "no button \"save\" on this page"},
+		{"find button Sav", "", "no button \"Sav\" on this page"},
+		{"find Button Save", "", "no Button \"Save\" on this page"},
+		{"find link Home --nth 2", "", "no link \"Home\" (number 2) on this page"},
+		{"find link --nth 0", "", "--nth \"0\": want a number from 1"},
+	} {
+		h.keys(":")
+		h.typeText(tc.line)
+		h.keys("enter")
+		if tc.ref != "" {
+			if got := h.selectedRef(); got != tc.ref {
+				t.Errorf(":%s selected %q, want %q (status %q)", tc.line, got, tc.ref, h.m.StatusText())
+			}
+			continue
+		}
+		if !strings.Contains(h.m.StatusText(), tc.status) {
+			t.Errorf(":%s: status %q, want %q", tc.line, h.m.StatusText(), tc.status)
+		}
+	}
+}
+
+// :replay of a missing file says so from the Cmd (Update does no I/O).
+func TestModelCommandReplayMissingFile(t *testing.T) {
+	f := newFake()
+	h := newHarness(t, fakeOptions(f), 80, 24)
+	h.ready()
+	h.keys(":")
+	h.typeText("replay " + filepath.Join(t.TempDir(), "none.jsonl"))
+	h.keys("enter")
+	h.until("the missing recording reported", func() bool {
+		return strings.Contains(h.m.StatusText(), "no recording") && h.m.busy == nil
+	})
+}
+
 func TestModelCommandLine(t *testing.T) {
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
@@ -62,10 +107,10 @@ func TestModelCommandLine(t *testing.T) {
 	if v := h.m.prompt.input.Value(); v != "find " {
 		t.Errorf("tab completed %q, want \"find \"", v)
 	}
-	h.typeText("button save")
+	h.typeText("button Save")
 	h.keys("enter")
 	if h.selectedRef() != "e8" {
-		t.Errorf(":find button save selected %q, want e8", h.selectedRef())
+		t.Errorf(":find button Save selected %q, want e8", h.selectedRef())
 	}
 	// A ref jumps; an ambiguous or unknown command says so.
 	h.keys(":")
@@ -283,6 +328,30 @@ func TestModelRecordingCode(t *testing.T) {
 	h.keys("ctrl+e")
 	if strings.Contains(h.screen(), "Recording as code") {
 		t.Error("a second ctrl+e did not go back to the steps")
+	}
+}
+
+// The code view's export runs in Update when the recording or the
+// language changes; rendering reads it and changes nothing.
+func TestModelRecordingCodeComputedInUpdate(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.RecordDir = t.TempDir()
+	h := newHarness(t, o, 160, 48)
+	h.ready()
+	h.keys("ctrl+r")
+	h.until("recording", func() bool { return h.m.rec.started() })
+	h.keys("ctrl+e")
+	h.keys(": e 8 enter enter")
+	click := "await page.getByRole('button', { name: 'Save' }).click();"
+	h.until("the click exported", func() bool { return strings.Contains(h.m.code.text, click) })
+	before := h.m.code
+	h.m.Render()
+	if h.m.code != before {
+		t.Errorf("rendering changed the code view's state: %+v, was %+v", h.m.code, before)
+	}
+	h.keys("c")
+	if h.m.code.key.format != "playwright-python" || !strings.Contains(h.m.code.text, `page.get_by_role("button", name="Save").click()`) {
+		t.Errorf("after c the code is not Python before any render: %q\n%s", h.m.code.key.format, h.m.code.text)
 	}
 }
 

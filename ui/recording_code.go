@@ -23,38 +23,48 @@ func codeFormat(lang refs.Lang) string {
 	return "playwright-test"
 }
 
-// recordingCode exports the recording on screen; the code is read again
-// only when the recording or the language changed.
-func (m *Model) recordingCode() (code, format string, err error) {
-	format = codeFormat(m.language())
-	st := &m.rec.state
-	if m.code.gen == st.Gen && m.code.format == format && m.code.path == st.Path && (m.code.text != "" || m.code.err != nil) {
-		return m.code.text, format, m.code.err
+// syncCode exports the recording to the code view's language when the
+// code view is on and the recording, the language or the page it starts
+// from changed since the last export. Update calls it; View only renders
+// m.code.
+func (m *Model) syncCode() {
+	if !m.showCode {
+		return
 	}
+	st := &m.rec.state
 	start := m.url
 	if len(st.Steps) > 0 && st.Steps[0].Kind == recordings.Navigate {
 		start = st.Steps[0].URL
 	}
+	key := codeKey{gen: st.Gen, format: codeFormat(m.language()), path: st.Path, title: m.title, start: start}
+	if m.code.done && m.code.key == key {
+		return
+	}
 	rec := &recordings.Recording{Header: recordings.NewHeader(m.title, start), Steps: st.Steps}
 	var b bytes.Buffer
-	err = recordings.Export(format, rec, &b)
-	m.code.gen, m.code.format, m.code.path, m.code.text, m.code.err = st.Gen, format, st.Path, b.String(), err
-	return m.code.text, format, err
+	err := recordings.Export(key.format, rec, &b)
+	m.code = codeCache{key: key, done: true, text: b.String(), err: err}
+}
+
+// codeKey is what the code view's export depends on.
+type codeKey struct {
+	gen                        int
+	format, path, title, start string
 }
 
 // codeCache is the last export of the code view.
 type codeCache struct {
-	gen          int
-	format, path string
-	text         string
-	err          error
+	key  codeKey
+	done bool // key holds an export's inputs
+	text string
+	err  error
 }
 
 // codePane renders the code view: its last lines that fit, as the newest
 // steps are at the end.
 func (m *Model) codePane(width, height int) []string {
 	s := &m.styles
-	code, format, err := m.recordingCode()
+	code, format, err := m.code.text, m.code.key.format, m.code.err
 	head := s.Title.Render("Recording as code") + "  " + s.Dim.Render(format+" · "+m.keys.Record.Code.Help().Key+" shows the steps · "+m.keys.Locator.CycleLanguage.Help().Key+" language")
 	lines := []string{ansi.Truncate(head, width, "…")}
 	if err != nil {
