@@ -384,3 +384,24 @@ func TestModelDetailsScroll(t *testing.T) {
 		t.Errorf("a new selection kept the scroll (%d)", h.m.detOff)
 	}
 }
+
+// At 80x24 the code is taller than its pane: the mark that says its top
+// is cut is drawn as a dim "…", never as escaped colour codes.
+func TestModelRecordingCodeCutCleanly(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.RecordDir = t.TempDir()
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	h.keys("ctrl+r")
+	h.until("recording", func() bool { return h.m.rec.started() })
+	h.keys("ctrl+e")
+	h.keys(": e 8 enter enter")
+	h.until("the click in the code", func() bool { return strings.Contains(h.screen(), ".click();") })
+	scr := h.screen()
+	if !strings.Contains(scr, "…") {
+		t.Fatalf("the code fits its pane at 80x24; the test needs a cut:\n%s", scr)
+	}
+	if strings.Contains(scr, "␛") || strings.Contains(scr, "[38;") {
+		t.Errorf("escaped colour codes on screen:\n%s", scr)
+	}
+}

@@ -73,7 +73,10 @@ func (m *Model) codePane(width, height int) []string {
 	body := strings.Split(strings.TrimRight(code, "\n"), "\n")
 	room := height - 1
 	if len(body) > room {
-		body = append([]string{s.Dim.Render("…")}, body[len(body)-room+1:]...)
+		// The code's top is cut: a dimmed mark says so. It is styled after
+		// the code lines are sanitized, so its colour is not escaped.
+		lines = append(lines, s.Dim.Render("…"))
+		body = body[len(body)-room+1:]
 	}
 	for _, l := range body {
 		lines = append(lines, ansi.Truncate(Sanitize(strings.ReplaceAll(l, "\t", "  ")), width, "…"))
