@@ -115,3 +115,54 @@ assert snapshot $pw
 		}
 	}
 }
+
+// TestSecretsNeverLeakOnFailure runs lines that type into, or compare
+// with, a password field and fail: a fill and a type into a disabled
+// password field (not_enabled), a value assertion that does not hold
+// (plain and --not), and a fill through a ref the reload made stale. No
+// result echoes the text; each still fails with its code, and the field
+// is then filled for real once Email enables it.
+func TestSecretsNeverLeakOnFailure(t *testing.T) {
+	srv := pagesServer(t)
+	const secret = "Hunter2-Zebra!Qx7"
+	script := `open {{URL}}/locked.html
+find pw textbox Password
+fill $pw '` + secret + `' --timeout 500ms
+type $pw '` + secret + `' --timeout 500ms
+press $pw 'H u n' --timeout 500ms
+find em textbox Email
+fill $em ada@example.com
+wait text 'Password enabled'
+fill $pw '` + secret + `'
+assert value $pw '` + secret + `-wrong' --timeout 500ms
+assert value $pw '` + secret + `' --not --timeout 500ms
+assert value $pw '` + secret + `'
+reload
+fill $pw '` + secret + `' --timeout 500ms
+`
+	var out bytes.Buffer
+	res, _ := runTestScriptOut(t, srv.URL, script, &out)
+	if len(res) != 14 {
+		t.Fatalf("want 14 results, got %d:\n%s", len(res), out.String())
+	}
+	for i, want := range map[int]bool{2: false, 3: false, 4: false, 8: true, 9: false, 10: false, 11: true, 13: false} {
+		if res[i].ok() != want {
+			t.Errorf("line %d: ok=%v, want %v: %v", i+1, res[i].ok(), want, res[i])
+		}
+	}
+	for _, i := range []int{9, 10} {
+		if res[i].code() != "assertion_failed" {
+			t.Errorf("line %d: code %q, want assertion_failed", i+1, res[i].code())
+		}
+	}
+	for _, i := range []int{2, 3, 4, 8, 9, 10, 11, 13} {
+		if cmd, _ := res[i]["cmd"].(string); !strings.Contains(cmd, "[secret]") {
+			t.Errorf("line %d: cmd %q is not masked", i+1, cmd)
+		}
+	}
+	for _, leak := range []string{secret, "Hunter", "Qx7", "H u n"} {
+		if strings.Contains(out.String(), leak) {
+			t.Errorf("the results hold %q:\n%s", leak, out.String())
+		}
+	}
+}
