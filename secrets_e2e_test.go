@@ -166,3 +166,52 @@ fill $pw '` + secret + `' --timeout 500ms
 		}
 	}
 }
+
+// TestRecordSecretsPlainNeverShown records with --record-secrets (the
+// password is stored as plain text, as asked) and checks that what is
+// printed still never shows it: run's "recorded" summaries, and a replay
+// of a copy whose value assertion was edited to fail (its progress lines
+// and its assertion_failed message).
+func TestRecordSecretsPlainNeverShown(t *testing.T) {
+	srv := pagesServer(t)
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "plain.jsonl")
+	const secret = "Hunter2-Zebra!Qx7"
+	script := `open {{URL}}/form.html
+find pw textbox Password
+fill $pw '` + secret + `'
+assert value $pw '` + secret + `'
+`
+	var runOut bytes.Buffer
+	res, code := runTestScriptOut(t, srv.URL, script, &runOut, "--record", rec, "--record-secrets")
+	if code != exitOK {
+		t.Fatalf("run: exit %d: %v", code, res)
+	}
+	if rs, _ := res[2]["recorded"].([]any); len(rs) == 0 {
+		t.Fatalf("fill recorded nothing: %v", res[2])
+	}
+	file, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(file), `"text":"`+secret+`"`) || !strings.Contains(string(file), `"password":true`) {
+		t.Fatalf("--record-secrets should store the text and mark the field:\n%s", file)
+	}
+	broken := filepath.Join(dir, "broken.jsonl")
+	edited := strings.Replace(string(file), `"expected":"`+secret+`"`, `"expected":"`+secret+`-edited"`, 1)
+	if edited == string(file) {
+		t.Fatalf("no value assertion to edit:\n%s", file)
+	}
+	if err := os.WriteFile(broken, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := cli(t, "replay", "--timeout", "20s", "--action-timeout", "1s", broken)
+	if code != exitError || !strings.Contains(errs, "assertion_failed") || !strings.Contains(errs, "differs") {
+		t.Fatalf("replay of the edited copy: exit %d\n%s\n%s", code, out, errs)
+	}
+	for what, s := range map[string]string{"run results": runOut.String(), "replay": out + errs} {
+		if strings.Contains(s, "Hunter") || strings.Contains(s, "Qx7") {
+			t.Errorf("%s holds the password:\n%s", what, s)
+		}
+	}
+}
