@@ -465,15 +465,6 @@ func (a Assertion) Check(o Observed) error {
 	return refs.Errorf(CodeAssertionFailed, "expected %s, got %s", want, got)
 }
 
-// passwordGot is what a failed value assertion says it found in a
-// password field: whether it is empty, never the value.
-func passwordGot(v string) string {
-	if v == "" {
-		return "an empty password field"
-	}
-	return "another value (the password field's value differs; it is never shown)"
-}
-
 // normalizeWS is Playwright's normalizeWhiteSpace: no zero-width spaces,
 // trimmed, runs of whitespace as one space.
 func normalizeWS(s string) string {
