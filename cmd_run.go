@@ -87,16 +87,17 @@ func runScript(ctx context.Context, e *env, args []string) error {
 		if err == nil {
 			words, err = commands.ExpandWords(ws, r.vars)
 		}
+		secret := false
 		if err != nil {
 			err = refs.Errorf(refs.CodeBadArgument, "%v", err)
 		} else {
-			res, err = r.exec(ctx, words)
+			res, secret, err = r.exec(ctx, words)
 		}
 		if res == nil {
 			res = map[string]any{}
 		}
 		res["line"] = line
-		res["cmd"] = echoLine(text, ws, res)
+		res["cmd"] = echoLine(text, ws, res, secret)
 		res["ok"] = err == nil
 		if err != nil {
 			failed = true
@@ -134,41 +135,67 @@ type runner struct {
 
 // exec runs one script line's words, $NAME already replaced by the ref
 // find stored (commands.ExpandWords): the command from the table.
-func (r *runner) exec(ctx context.Context, words []string) (map[string]any, error) {
+// secret is decided before the command runs, so that a line that fails
+// is masked too (see secretText).
+func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, secret bool, err error) {
 	name, rest := words[0], words[1:]
 	cmd := commands.Lookup(name)
 	if cmd == nil {
-		return nil, refs.Errorf(refs.CodeBadArgument, "unknown command %q; see 'ariadne run --help'", name)
+		return nil, false, refs.Errorf(refs.CodeBadArgument, "unknown command %q; see 'ariadne run --help'", name)
 	}
 	call, err := cmd.Parse(rest)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	// $NAME stands for a ref find stored, in the arguments that are refs.
 	for _, i := range cmd.RefArgs(call) {
 		if w := call.Args[i]; strings.HasPrefix(w, "$") {
 			v, ok := r.vars[w[1:]]
 			if !ok {
-				return nil, refs.Errorf(refs.CodeBadArgument, "%s is not set; set it with find %s ROLE NAME", w, w[1:])
+				return nil, false, refs.Errorf(refs.CodeBadArgument, "%s is not set; set it with find %s ROLE NAME", w, w[1:])
 			}
 			call.Args[i] = v
 		}
 	}
+	secret = r.secretText(ctx, name, call.Args)
 	call.Session, call.Vars = r.s, r.vars
-	res, err := cmd.Run(ctx, call)
+	res, err = cmd.Run(ctx, call)
 	for _, n := range call.Notices {
 		fmt.Fprintln(r.stderr, "ariadne: "+n)
 	}
-	return res, err
+	return res, secret, err
+}
+
+// secretText reports whether the text of a fill, type, press or assert
+// value line goes into, or is compared with, a password field: asked of
+// the browser before the command runs, so that a line that then fails
+// (disabled, timed out, gone) is masked too. An element that cannot be
+// read counts as a password: what cannot be checked is not shown.
+func (r *runner) secretText(ctx context.Context, name string, args []string) bool {
+	ref := ""
+	switch {
+	case (name == "fill" || name == "type") && len(args) == 2,
+		name == "press" && len(args) == 2:
+		ref = args[0]
+	case name == "assert" && len(args) == 3 && args[0] == "value":
+		ref = args[1]
+	}
+	if ref == "" || r.s.Browser == nil {
+		return false
+	}
+	info, err := r.s.Browser.Info(ctx, ref)
+	return err != nil || info.Password
 }
 
 // echoLine is the script line a result echoes, with the text typed or
 // keys pressed into, or compared with, a password field replaced by
 // [secret]: a result never holds a password (fill/type/press set
-// "secret": true, assert value "secret": the variable).
-func echoLine(line string, ws []commands.Word, res map[string]any) string {
+// "secret": true, assert value "secret": the variable; secret is set when
+// the line's element was a password field before it ran).
+func echoLine(line string, ws []commands.Word, res map[string]any, secret bool) string {
 	_, typed := res["secret"].(bool)
 	_, compared := res["secret"].(string)
+	typed, compared = typed || secret, compared || secret
 	nth := -1 // the positional argument that holds the text
 	switch {
 	case typed && (ws[0].Text == "fill" || ws[0].Text == "type" || ws[0].Text == "press"):

@@ -115,3 +115,103 @@ assert snapshot $pw
 		}
 	}
 }
+
+// TestSecretsNeverLeakOnFailure runs lines that type into, or compare
+// with, a password field and fail: a fill and a type into a disabled
+// password field (not_enabled), a value assertion that does not hold
+// (plain and --not), a press of characters (the page ignores it), and a fill through a ref the reload made stale. No
+// result echoes the text; each still fails with its code, and the field
+// is then filled for real once Email enables it.
+func TestSecretsNeverLeakOnFailure(t *testing.T) {
+	srv := pagesServer(t)
+	const secret = "Hunter2-Zebra!Qx7"
+	script := `open {{URL}}/locked.html
+find pw textbox Password
+fill $pw '` + secret + `' --timeout 500ms
+type $pw '` + secret + `' --timeout 500ms
+press $pw 'H u n' --timeout 500ms
+find em textbox Email
+fill $em ada@example.com
+wait text 'Password enabled'
+fill $pw '` + secret + `'
+assert value $pw '` + secret + `-wrong' --timeout 500ms
+assert value $pw '` + secret + `' --not --timeout 500ms
+assert value $pw '` + secret + `'
+reload
+fill $pw '` + secret + `' --timeout 500ms
+`
+	var out bytes.Buffer
+	res, _ := runTestScriptOut(t, srv.URL, script, &out)
+	if len(res) != 14 {
+		t.Fatalf("want 14 results, got %d:\n%s", len(res), out.String())
+	}
+	for i, want := range map[int]bool{2: false, 3: false, 8: true, 9: false, 10: false, 11: true, 13: false} {
+		if res[i].ok() != want {
+			t.Errorf("line %d: ok=%v, want %v: %v", i+1, res[i].ok(), want, res[i])
+		}
+	}
+	for _, i := range []int{9, 10} {
+		if res[i].code() != "assertion_failed" {
+			t.Errorf("line %d: code %q, want assertion_failed", i+1, res[i].code())
+		}
+	}
+	for _, i := range []int{2, 3, 4, 8, 9, 10, 11, 13} {
+		if cmd, _ := res[i]["cmd"].(string); !strings.Contains(cmd, "[secret]") {
+			t.Errorf("line %d: cmd %q is not masked", i+1, cmd)
+		}
+	}
+	for _, leak := range []string{secret, "Hunter", "Qx7", "H u n"} {
+		if strings.Contains(out.String(), leak) {
+			t.Errorf("the results hold %q:\n%s", leak, out.String())
+		}
+	}
+}
+
+// TestRecordSecretsPlainNeverShown records with --record-secrets (the
+// password is stored as plain text, as asked) and checks that what is
+// printed still never shows it: run's "recorded" summaries, and a replay
+// of a copy whose value assertion was edited to fail (its progress lines
+// and its assertion_failed message).
+func TestRecordSecretsPlainNeverShown(t *testing.T) {
+	srv := pagesServer(t)
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "plain.jsonl")
+	const secret = "Hunter2-Zebra!Qx7"
+	script := `open {{URL}}/form.html
+find pw textbox Password
+fill $pw '` + secret + `'
+assert value $pw '` + secret + `'
+`
+	var runOut bytes.Buffer
+	res, code := runTestScriptOut(t, srv.URL, script, &runOut, "--record", rec, "--record-secrets")
+	if code != exitOK {
+		t.Fatalf("run: exit %d: %v", code, res)
+	}
+	if rs, _ := res[2]["recorded"].([]any); len(rs) == 0 {
+		t.Fatalf("fill recorded nothing: %v", res[2])
+	}
+	file, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(file), `"text":"`+secret+`"`) || !strings.Contains(string(file), `"password":true`) {
+		t.Fatalf("--record-secrets should store the text and mark the field:\n%s", file)
+	}
+	broken := filepath.Join(dir, "broken.jsonl")
+	edited := strings.Replace(string(file), `"expected":"`+secret+`"`, `"expected":"`+secret+`-edited"`, 1)
+	if edited == string(file) {
+		t.Fatalf("no value assertion to edit:\n%s", file)
+	}
+	if err := os.WriteFile(broken, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := cli(t, "replay", "--timeout", "20s", "--action-timeout", "1s", broken)
+	if code != exitError || !strings.Contains(errs, "assertion_failed") || !strings.Contains(errs, "differs") {
+		t.Fatalf("replay of the edited copy: exit %d\n%s\n%s", code, out, errs)
+	}
+	for what, s := range map[string]string{"run results": runOut.String(), "replay": out + errs} {
+		if strings.Contains(s, "Hunter") || strings.Contains(s, "Qx7") {
+			t.Errorf("%s holds the password:\n%s", what, s)
+		}
+	}
+}

@@ -277,6 +277,9 @@ type ElementState struct {
 	Visible bool   `json:"visible"`
 	Tag     string `json:"tag"`
 	Type    string `json:"type,omitempty"`
+	// Password is set for <input type=password>: Value is then compared,
+	// never shown.
+	Password bool `json:"password,omitempty"`
 }
 
 // State reads the state of ref's element for assertions.

@@ -69,7 +69,7 @@ func (e Element) Target() (frame refs.Locator, t Target, err error) {
 	if best.IsZero() {
 		return refs.Locator{}, Target{}, fmt.Errorf("%w: %s %q: the locator %s selects a frame, not an element", ErrNoLocator, e.Role, e.Name, e.Best)
 	}
-	t = Target{Locator: best, Role: e.Role, Name: e.Name}
+	t = Target{Locator: best, Role: e.Role, Name: e.Name, Password: e.Password}
 	for _, c := range e.Candidates {
 		if !c.Unique() {
 			continue
@@ -335,11 +335,19 @@ func framePathOf(frame refs.Locator, path []int) []int {
 
 // Summary is a one-line description of a step for lists and progress
 // lines: what it does, with the locator as Playwright code and the text
-// it types (a secret as $NAME).
+// it types (a secret as $NAME, plain text typed into a password field as
+// refs.SecretMask).
 func Summary(s Step) string {
+	if s.Kind == Press && s.Target.Password && editsText(s.Key) {
+		s.Key = refs.SecretMask // a character of the password
+	}
 	d := describe(s)
 	switch s.Kind {
 	case Fill, Type:
+		if s.Target.Password && !s.Text.IsSecret() {
+			d += " " + refs.SecretMask
+			break
+		}
 		d += " " + quoteShort(s.Text.String())
 	case Select:
 		q := make([]string, len(s.Values))
@@ -401,7 +409,9 @@ func expectation(s Step) string {
 		what = "be " + string(a.Kind)
 	case AssertValue:
 		what = "have value " + a.ExpectedValue().String()
-		if a.Secret == "" {
+		if a.Secret == "" && s.Target.Password {
+			what = "have value " + refs.SecretMask
+		} else if a.Secret == "" {
 			what = "have value " + quoteShort(a.Expected)
 		}
 	case AssertText, AssertTitle:

@@ -53,6 +53,9 @@ type ElementState struct {
 	Checked *bool   // nil when the element is not checkable
 	Enabled bool
 	Visible bool
+	// Password is set for a password field: an assertion's message never
+	// quotes its Value.
+	Password bool
 }
 
 // CodeAssertionFailed is the error code of an assertion that does not hold.
@@ -416,8 +419,8 @@ func (a Assertion) Check(o Observed) error {
 			return refs.Errorf(CodeAssertionFailed, "expected a value, but the element has no value (not an input, textarea or select)")
 		}
 		ok, got = *o.State.Value == a.Expected, strconv.Quote(*o.State.Value)
-		if a.Secret != "" {
-			got = "another value" // a password: never printed
+		if a.Secret != "" || o.State.Password {
+			got = passwordGot(*o.State.Value) // a password: never printed
 		}
 	case AssertChecked:
 		if o.State.Checked == nil {
@@ -449,6 +452,8 @@ func (a Assertion) Check(o Observed) error {
 	switch {
 	case a.Kind == AssertValue && a.Secret != "":
 		want += " of the secret $" + a.Secret
+	case a.Kind == AssertValue && o.State.Password && a.Expected != "":
+		want += " " + refs.SecretMask // typed by hand or --record-secrets: still never shown
 	case a.Kind == AssertText, a.Kind == AssertValue, a.Kind == AssertURL, a.Kind == AssertTitle:
 		want += " " + strconv.Quote(a.Expected)
 	case a.Kind == AssertAriaSnapshot:

@@ -189,3 +189,12 @@ func editsText(key string) bool {
 	}
 	return isCharKey(key) || isCharKey(strings.TrimPrefix(key, "Shift+"))
 }
+
+// passwordGot is what a failed value assertion says it found in a
+// password field: whether it is empty, never the value.
+func passwordGot(v string) string {
+	if v == "" {
+		return "an empty password field"
+	}
+	return "another value (the password field's value differs; it is never shown)"
+}

@@ -109,3 +109,60 @@ func TestValueResolve(t *testing.T) {
 		t.Errorf("String() = %q", s)
 	}
 }
+
+// TestPlainPasswordNeverQuoted checks a value assertion on a password
+// field stored as plain text (--record-secrets, or a file written by hand):
+// its failure says whether the field is empty, never its value or the
+// expected one.
+func TestPlainPasswordNeverQuoted(t *testing.T) {
+	pw := func(s string) Observed { return Observed{Count: 1, State: ElementState{Value: &s, Password: true}} }
+	cases := []struct {
+		a    Assertion
+		got  string
+		want string // in the message
+	}{
+		{Assertion{Kind: AssertValue, Expected: "hunter2"}, "hunter3", "differs"},
+		{Assertion{Kind: AssertValue, Expected: "hunter2"}, "", "empty password field"},
+		{Assertion{Kind: AssertValue, Expected: ""}, "hunter3", "differs"},
+		{Assertion{Kind: AssertValue, Expected: "hunter2", Not: true}, "hunter2", "expected not value " + refs.SecretMask},
+	}
+	for _, c := range cases {
+		err := c.a.Check(pw(c.got))
+		if err == nil || strings.Contains(err.Error(), "hunter") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v on %q: %v", c.a, c.got, err)
+		}
+	}
+	if err := (Assertion{Kind: AssertValue, Expected: "hunter2"}).Check(pw("hunter2")); err != nil {
+		t.Errorf("same value: %v", err)
+	}
+}
+
+// TestSummaryMasksPlainPassword checks that a step into a password field
+// recorded with --record-secrets (its text stored as plain text) is
+// summarized with the mask: the TUI, run, MCP and replay progress print
+// Summary.
+func TestSummaryMasksPlainPassword(t *testing.T) {
+	target := Target{Locator: refs.Locator{Parts: []refs.Part{{Kind: refs.KindLabel, Text: "Password"}}}, Password: true}
+	steps := []Step{
+		{Kind: Fill, Target: target, Text: Plain("hunter2")},
+		{Kind: Type, Target: target, Text: Plain("hunter2")},
+		{Kind: Press, Target: target, Key: "h"},
+		{Kind: Assert, Target: target, Assert: &Assertion{Kind: AssertValue, Expected: "hunter2"}},
+	}
+	for _, s := range steps {
+		got := Summary(s)
+		if strings.Contains(got, "hunter") || strings.Contains(got, `"h"`) || strings.Contains(got, " h ") || !strings.Contains(got, refs.SecretMask) {
+			t.Errorf("Summary(%s) = %q", s.Kind, got)
+		}
+	}
+	// The same steps into a plain field show their text.
+	target.Password = false
+	if got := Summary(Step{Kind: Fill, Target: target, Text: Plain("ada")}); !strings.Contains(got, `"ada"`) {
+		t.Errorf("plain field: %q", got)
+	}
+	// The recorder marks the target of a password field.
+	_, tg, err := Element{Best: target.Locator, Role: "textbox", Name: "Password", Password: true}.Target()
+	if err != nil || !tg.Password {
+		t.Errorf("Element.Target of a password field: %+v, %v", tg, err)
+	}
+}

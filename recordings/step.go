@@ -154,6 +154,10 @@ type Target struct {
 	// Fragile is set when the chosen locator picks the element by its
 	// position (nth): replays say so on the step.
 	Fragile bool `json:"fragile,omitempty"`
+	// Password is set when the element is a password field: summaries
+	// and replay messages never show what is typed into it or compared
+	// with its value, even when the file stores it as plain text.
+	Password bool `json:"password,omitempty"`
 }
 
 // IsZero reports whether t names no element.

@@ -275,7 +275,7 @@ func dialogAnswer(d browser.Dialog) recordings.DialogAnswer {
 // elementState converts what the browser read of an element for the
 // assertions of a recording.
 func elementState(st browser.ElementState) recordings.ElementState {
-	return recordings.ElementState{Text: st.Text, Value: st.Value, Checked: st.Checked, Enabled: st.Enabled, Visible: st.Visible}
+	return recordings.ElementState{Text: st.Text, Value: st.Value, Checked: st.Checked, Enabled: st.Enabled, Visible: st.Visible, Password: st.Password}
 }
 
 // SwitchTab makes tab n (1-based) current. A popup an action just opened

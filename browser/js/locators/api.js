@@ -97,7 +97,8 @@ A.locate.find = function find(req) {
 // state: request {attr, h}; response (a JSON string) what Playwright's
 // assertions read of the element: toHaveText's normalized text,
 // toHaveValue's value, toBeChecked, toBeEnabled and toBeVisible; null
-// when the element is gone.
+// when the element is gone. password marks a password field: Go never
+// quotes its value.
 A.locate.state = function state(req) {
   const el = A.elementOf(req.h);
   if (!el || !el.isConnected) return JSON.stringify(null);
@@ -116,5 +117,6 @@ A.locate.state = function state(req) {
   const r = el.getBoundingClientRect();
   const st = getComputedStyle(el);
   const visible = r.width > 0 && r.height > 0 && st.visibility === "visible" && el.checkVisibility();
-  return JSON.stringify({ text: P.textOf(el), value, checked, enabled: !disabled, visible, tag: tag.toLowerCase(), type });
+  return JSON.stringify({ text: P.textOf(el), value, checked, enabled: !disabled, visible, tag: tag.toLowerCase(), type,
+    password: tag === "INPUT" && type === "password" });
 };
