@@ -100,30 +100,23 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 	out := replayed{file: file}
 	start := time.Now()
 	defer func() { out.duration = time.Since(start) }()
-	rec, err := loadRecordingTo(stderr, file)
+	r, err := session.LoadReplay(file)
 	if err != nil {
 		out.err = err
 		return out
 	}
+	for _, p := range r.Skipped {
+		fmt.Fprintf(stderr, "ariadne: %s: %v (skipped; the other steps are kept)\n", file, p)
+	}
+	rec := r.Rec
 	out.steps = recordings.StepCount(rec)
-	opts := cfg.opts
-	if rec.TestIDAttr != "" && opts.TestIDAttribute == refs.DefaultTestIDAttr {
-		opts.TestIDAttribute = rec.TestIDAttr
-	}
-	if rec.Viewport != nil && !cfg.viewportSet {
-		opts.Viewport = refs.Viewport{Width: rec.Viewport.Width, Height: rec.Viewport.Height}
-	}
+	opts := r.BrowserOptions(cfg.opts, cfg.viewportSet)
 	b, err := browser.Launch(ctx, opts)
 	if err != nil {
 		out.err = err
 		return out
 	}
 	defer b.Close()
-	d, err := session.NewReplayer(ctx, b)
-	if err != nil {
-		out.err = err
-		return out
-	}
 	where := "headless"
 	switch {
 	case opts.Remote != "":
@@ -132,17 +125,17 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 		where = "headful"
 	}
 	fmt.Fprintf(stdout, "replaying %s: %d steps in Chromium (%s)\n", file, out.steps, where)
-	res, err := d.Replay(ctx, rec, recordings.ReplayOptions{
+	err = r.Run(ctx, b, session.FileOptions{SaveFailure: true, Replay: recordings.ReplayOptions{
 		Timeout:  opts.ActionTimeout,
 		SlowMo:   cfg.slowMo,
 		Lookup:   os.LookupEnv,
 		Progress: func(r recordings.StepReport) { printProgress(stdout, r) },
-	})
+	}})
+	res := r.Result
 	if res != nil {
 		out.ran, out.healed = len(res.Steps), res.Healed
 	}
-	var se *recordings.StepError
-	switch {
+	switch se := r.Failed; {
 	case err == nil:
 		msg := fmt.Sprintf("passed: %d steps in %s", len(res.Steps), round(res.Duration))
 		if res.Healed > 0 {
@@ -153,19 +146,19 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 		if cfg.update {
 			out.err = updateRecording(stdout, file, rec, res)
 		}
-	case errors.As(err, &se):
-		out.failed = fmt.Sprintf("step %d of %d: %s", se.Report.N, se.Report.Total, recordings.Summary(se.Report.Step))
-		out.err = se.Report.Err
+	case se != nil:
+		out.failed = fmt.Sprintf("step %d of %d: %s", se.N, se.Total, recordings.Summary(se.Step))
+		out.err = se.Err
 		fmt.Fprintf(stderr, "ariadne: replay failed at %s\n", out.failed)
-		if se.Report.Line > 0 {
-			fmt.Fprintf(stderr, "  (step %d of %s)\n", se.Report.Line, file)
+		if se.Line > 0 {
+			fmt.Fprintf(stderr, "  (step %d of %s)\n", se.Line, file)
 		}
-		fmt.Fprintf(stderr, "  %s\n", reason(se.Report.Err))
-		for _, l := range d.SaveFailure(ctx, file, se.Report.Step.Tab) {
+		fmt.Fprintf(stderr, "  %s\n", reason(se.Err))
+		for _, l := range r.Saved {
 			fmt.Fprintf(stderr, "  %s\n", l)
 		}
 	default:
-		out.err = fmt.Errorf("replay %s: %w", file, err)
+		out.err = err
 	}
 	return out
 }

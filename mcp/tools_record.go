@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -186,26 +185,24 @@ func replayTool(ctx context.Context, s *Server, in replayArgs) (*answer, error) 
 	if s.rec.rec != nil {
 		return nil, refs.Errorf(refs.CodeBadArgument, "stop recording (browser_record_stop) before replaying")
 	}
-	rec, notes, err := loadRecording(path)
+	r, err := session.LoadReplay(path)
 	if err != nil {
 		return nil, err
 	}
-	d, err := session.NewReplayer(ctx, s.sess)
-	if err != nil {
-		return nil, err
+	a := &answer{}
+	for _, p := range r.Skipped {
+		a.events = append(a.events, "skipped "+p.Error())
 	}
-	a := &answer{events: notes}
-	res, err := d.Replay(ctx, rec, recordings.ReplayOptions{Timeout: s.sess.Options().ActionTimeout, Lookup: os.LookupEnv})
-	var se *recordings.StepError
-	if errors.As(err, &se) {
-		r := se.Report
-		a.say("failed at step %d of %d (%s)", r.N, r.Total, refs.EscapeHidden(recordings.Summary(r.Step)))
-		a.events = append(a.events, d.SaveFailure(ctx, path, r.Step.Tab)...)
-		return nil, refs.Wrap(codeOr(r.Err), r.Err, "%s; the replay stopped at step %d of %d (%s); %s", strings.Join(a.result, "; "), r.N, r.Total, recordings.Summary(r.Step), strings.Join(a.events, "; "))
+	err = r.Run(ctx, s.sess, session.FileOptions{SaveFailure: true,
+		Replay: recordings.ReplayOptions{Timeout: s.sess.Options().ActionTimeout, Lookup: os.LookupEnv}})
+	if r.Failed != nil && len(r.Saved) > 0 {
+		// The saved screenshot and snapshot are where the agent looks next.
+		return nil, refs.Errorf(codeOr(err), "%s; %s", refs.MessageOf(err), strings.Join(append(a.events, r.Saved...), "; "))
 	}
 	if err != nil {
 		return nil, err
 	}
+	res := r.Result
 	a.say("passed: %d steps in %s, %d healed by fallback locators", len(res.Steps), res.Duration.Round(1e6), res.Healed)
 	for _, r := range res.Steps {
 		if r.Healed {

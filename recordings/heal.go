@@ -19,9 +19,6 @@ func (r StepReport) Note() string {
 	var notes []string
 	if r.Healed {
 		n := "healed by " + r.HealedBy() + ": " + r.Used.Code(refs.JavaScript)
-		if r.Unverified {
-			n += " (unverified: the recording has no role or name to check the element against)"
-		}
 		notes = append(notes, n)
 	}
 	if r.Fragile() && !r.Healed {

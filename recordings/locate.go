@@ -14,16 +14,15 @@ import (
 // element found is the recorded one (Identity.Is). A locator that finds
 // one element of another identity is not taken; when no locator finds the
 // recorded element, the step fails not_locatable and says what each one
-// found.
+// found. A target with no recorded role or name (a hand-written step, an
+// import without ARIA selectors) is found only by its chosen locator: a
+// fallback's element could not be checked, so it is never taken.
 
 // found is the element a target's locators found.
 type found struct {
 	id     string
 	healed bool
 	used   refs.Locator
-	// unverified is set on a heal whose target has no recorded identity
-	// to check the element against (an old recording, an import).
-	unverified bool
 }
 
 // looker looks up one target, again and again while a step waits.
@@ -106,6 +105,12 @@ func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err e
 		if len(res[i]) != 1 {
 			return false
 		}
+		if i > 0 && !hasID {
+			// A fallback's element with no recorded identity to check it
+			// against is not taken on trust: a broken page would pass.
+			l.others[i] = "an element the recording has no role or name to check against"
+			return false
+		}
 		if !verify(i) {
 			return true
 		}
@@ -142,7 +147,7 @@ func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err e
 	if pick < 0 || (needID && res[pick][0] == "") {
 		return found{}, false, nil
 	}
-	return found{id: res[pick][0], healed: pick > 0, used: l.cands[pick], unverified: pick > 0 && !hasID}, true, nil
+	return found{id: res[pick][0], healed: pick > 0, used: l.cands[pick]}, true, nil
 }
 
 // none reports whether no locator matched anything at the last look.

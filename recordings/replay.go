@@ -92,10 +92,7 @@ type StepReport struct {
 	// element and a fallback did: Used is that fallback.
 	Healed bool
 	Used   refs.Locator
-	// Unverified is set on a heal that could not be checked against the
-	// recorded element (the target has no recorded role or name).
-	Unverified bool
-	Err        error
+	Err    error
 }
 
 // Fragile reports whether the step's chosen locator picks its element
@@ -186,7 +183,7 @@ func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Re
 		t0 := time.Now()
 		var f found
 		f, rep.Err = r.step(ctx, a)
-		rep.Healed, rep.Used, rep.Unverified = f.healed, f.used, f.unverified
+		rep.Healed, rep.Used = f.healed, f.used
 		rep.Duration, rep.Done = time.Since(t0), true
 		if rep.Healed {
 			res.Healed++
@@ -281,7 +278,7 @@ func (r *replayer) step(ctx context.Context, a action) (found, error) {
 			}
 			to = df.id
 			if df.healed && !f.healed {
-				f.healed, f.used, f.unverified = true, df.used, df.unverified
+				f.healed, f.used = true, df.used
 			}
 		}
 		err = r.d.Do(ctx, s, el, to, text)

@@ -455,3 +455,37 @@ func TestReplayChangeOfASelect(t *testing.T) {
 		t.Errorf("driver calls: %s", got)
 	}
 }
+
+// A target with no recorded role or name (an import, a hand-written step)
+// is not healed: the fallback's element cannot be checked, so a broken
+// page fails instead of passing through a CSS fallback.
+func TestReplayRefusesAnUnverifiableHeal(t *testing.T) {
+	thanks := Target{Locator: refs.ByText("Thank you!", true), Fallbacks: []refs.Locator{refs.ByCSS("h1")}}
+	for _, step := range []Step{
+		{Kind: Assert, Target: thanks, Assert: &Assertion{Kind: AssertVisible}},
+		act(Click, thanks),
+	} {
+		t.Run(string(step.Kind), func(t *testing.T) {
+			d := newFakeDriver()
+			d.on(refs.ByCSS("h1"), "e1") // the broken page: <h1>Payment failed</h1>
+			d.is("e1", "heading", "Payment failed")
+			d.states["e1"] = ElementState{Text: "Payment failed", Visible: true}
+			_, err := Replay(context.Background(), d, &Recording{Steps: []Step{step}}, fast())
+			want := `locator('h1') matched 1 element: an element the recording has no role or name to check against`
+			if refs.CodeOf(err) != refs.CodeNotLocatable || !strings.Contains(err.Error(), want) ||
+				!strings.Contains(err.Error(), `getByText('Thank you!', { exact: true }) matched 0 elements`) {
+				t.Fatalf("err = %v, want not_locatable with %q", err, want)
+			}
+			if strings.Contains(d.Log(), "click") {
+				t.Errorf("acted on the wrong element: %s", d.Log())
+			}
+			// The chosen locator itself is still acted on.
+			d.on(refs.ByText("Thank you!", true), "e2")
+			d.states["e2"] = ElementState{Text: "Thank you!", Visible: true}
+			res, err := Replay(context.Background(), d, &Recording{Steps: []Step{step}}, fast())
+			if err != nil || res.Healed != 0 {
+				t.Fatalf("chosen locator: err %v, healed %d", err, res.Healed)
+			}
+		})
+	}
+}

@@ -343,31 +343,20 @@ func (m *Model) cmdReplay(args []string) tea.Cmd {
 	})
 }
 
-// replayFile runs the recording in file with session.Replayer and says how
-// it went in one line.
+// replayFile replays file through session.ReplayFile and says how it went
+// in one line.
 func replayFile(ctx context.Context, b Browser, file string) (string, error) {
-	rec, problems, err := recordings.Load(file)
-	if err != nil {
-		return "", fmt.Errorf("loading %s: %w", file, err)
-	}
-	d, err := session.NewReplayer(ctx, b)
+	r, err := session.ReplayFile(ctx, b, file, session.FileOptions{
+		Replay: recordings.ReplayOptions{Timeout: b.Options().ActionTimeout, Lookup: os.LookupEnv}})
 	if err != nil {
 		return "", err
 	}
-	res, err := d.Replay(ctx, rec, recordings.ReplayOptions{Timeout: b.Options().ActionTimeout, Lookup: os.LookupEnv})
-	var se *recordings.StepError
-	if errors.As(err, &se) {
-		return "", fmt.Errorf("replay %s failed at step %d of %d (%s): %w", file, se.Report.N, se.Report.Total, recordings.Summary(se.Report.Step), se.Report.Err)
+	msg := fmt.Sprintf("replay %s passed: %d steps in %s", file, len(r.Result.Steps), r.Result.Duration.Round(time.Millisecond))
+	if r.Result.Healed > 0 {
+		msg += fmt.Sprintf(", %d healed by fallback locators", r.Result.Healed)
 	}
-	if err != nil {
-		return "", fmt.Errorf("replay %s: %w", file, err)
-	}
-	msg := fmt.Sprintf("replay %s passed: %d steps in %s", file, len(res.Steps), res.Duration.Round(time.Millisecond))
-	if res.Healed > 0 {
-		msg += fmt.Sprintf(", %d healed by fallback locators", res.Healed)
-	}
-	if len(problems) > 0 {
-		msg += fmt.Sprintf(" (%d unreadable lines skipped)", len(problems))
+	if len(r.Skipped) > 0 {
+		msg += fmt.Sprintf(" (%d unreadable lines skipped)", len(r.Skipped))
 	}
 	return msg, nil
 }

@@ -74,7 +74,13 @@ func (m *Model) fail(what string, err error) {
 		if words == "" {
 			words = string(re.Code)
 		}
-		text = what + ": " + words + " [" + string(re.Code) + "] — " + re.Message
+		// The whole chain, so that a wrapper's context ("failed at step 3
+		// of 7 (click …)") is kept with the cause.
+		msg := err.Error()
+		if top, ok := err.(*refs.Error); ok {
+			msg = refs.MessageOf(top)
+		}
+		text = what + ": " + words + " [" + string(re.Code) + "] — " + msg
 	case errors.Is(err, context.Canceled):
 		text = what + ": cancelled"
 	case errors.Is(err, context.DeadlineExceeded):
