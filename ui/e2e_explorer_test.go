@@ -30,13 +30,15 @@ func explorer(t *testing.T, w, h int) (*tmux, string) {
 	cmd := fmt.Sprintf("cd %s && XDG_CONFIG_HOME=%s %s --no-follow --keys %s --log %s",
 		dir, dir, bin, filepath.Join(dir, "none.toml"), filepath.Join(dir, "browser.log"))
 	tm := newTmux(t, w, h, cmd)
-	tm.waitFor("✓ opened", 60*time.Second)
+	tm.waitFor(`link "Product list"`, 60*time.Second) // the demo's index
+	tm.waitLogged(0, "✓ opened", 60*time.Second)
 	return tm, dir
 }
 
 // openDemoPage follows the index's link named link, with the filter.
 func openDemoPage(tm *tmux, link, title string) {
 	tm.t.Helper()
+	since := tm.logLen()
 	tm.keys("/")
 	tm.text("link " + link)
 	tm.waitUntil("the link selected", 10*time.Second, func(s string) bool {
@@ -44,7 +46,7 @@ func openDemoPage(tm *tmux, link, title string) {
 	})
 	tm.keys("Enter", "Enter")
 	tm.waitFor(title, 30*time.Second)
-	tm.waitFor("✓ done: click", 30*time.Second)
+	tm.waitLogged(since, "✓ done: click", 30*time.Second)
 }
 
 // locatorsRead waits until the details pane shows the selection's
@@ -73,10 +75,11 @@ func TestTmuxNoBrowserLogOnScreen(t *testing.T) {
 			})
 			tm.keys("Enter")
 			tm.waitFor(`filter "button add to cart"`, 10*time.Second)
+			since := tm.logLen()
 			tm.keys("Enter")
-			tm.waitFor("✓ done: click", 30*time.Second)
-			tm.esc() // a new status, so that the next click's can be told apart
-			tm.waitFor("filter cleared", 10*time.Second)
+			tm.waitLogged(since, "✓ done: click", 30*time.Second)
+			// The filter showed only the buttons: the headings are back.
+			tm.esc("the filter cleared", func(s string) bool { return strings.Contains(s, `heading "`) })
 		}
 		tm.keys("H")
 		tm.waitFor("✓ back", 20*time.Second)
@@ -141,7 +144,7 @@ func TestTmuxFilterRoleNameAndDelete(t *testing.T) {
 			}
 			tm.keys("Up")
 			tm.waitFor("/button delete", 5*time.Second)
-			tm.esc()
+			tm.esc("the prompt closed", func(s string) bool { return !strings.Contains(s, "\n/") })
 		})
 	}
 }
@@ -209,8 +212,8 @@ func TestTmuxLocatorPlayground(t *testing.T) {
 	tm.keys("C-u")
 	tm.text("getByRole('button', { name: ")
 	tm.waitFor("want a quoted string", 5*time.Second)
-	tm.esc()
-	if m := markedLines(tm.screen()); len(m) != 0 {
+	scr = tm.esc("the playground closed", func(s string) bool { return !strings.Contains(s, "locator: ") })
+	if m := markedLines(scr); len(m) != 0 {
 		t.Errorf("esc left marks: %q", m)
 	}
 }

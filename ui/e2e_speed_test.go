@@ -92,8 +92,7 @@ func TestTmuxSpeed(t *testing.T) {
 		tm.waitUntil("the prompt", 5*time.Second, func(s string) bool { return strings.Contains(s, "\n/") })
 		first = append(first, changed("-l", "e"))
 		second = append(second, changed("-l", "x"))
-		tm.esc()
-		tm.waitFor("filter cleared", 5*time.Second)
+		tm.esc("the filter prompt closed", func(s string) bool { return !strings.Contains(s, "\n/") })
 	}
 	tm.keys(":")
 	tm.text("find button Save 1500")
