@@ -81,8 +81,9 @@ func TestTmuxNoBrowserLogOnScreen(t *testing.T) {
 			// The filter showed only the buttons: the headings are back.
 			tm.esc("the filter cleared", func(s string) bool { return strings.Contains(s, `heading "`) })
 		}
+		since := tm.logLen()
 		tm.keys("H")
-		tm.waitFor("✓ back", 20*time.Second)
+		tm.waitLogged(since, "✓ back", 20*time.Second)
 		if s := tm.screen(); ansiLogLine.MatchString(s) {
 			t.Fatalf("round %d: a log line on screen:\n%s", i, s)
 		}
@@ -127,9 +128,11 @@ func TestTmuxFilterRoleNameAndDelete(t *testing.T) {
 			tm.waitFor("match 2 of 4", 10*time.Second)
 			scr = locatorsRead(tm)
 			golden.Assert(t, fmt.Sprintf("tmux_filter_%dx%d.golden", size[0], size[1]), []byte(normalizeScreen(scr)))
+			since := tm.logLen()
 			tm.keys("Enter") // deletes Grace Hopper's row
-			// The snapshot after the click is on screen with its status.
-			scr = tm.waitFor("✓ done: click", 20*time.Second)
+			tm.waitLogged(since, "✓ done: click", 20*time.Second)
+			// The snapshot after the click is on screen.
+			scr = tm.waitUntil("Grace Hopper's row gone", 20*time.Second, func(s string) bool { return !strings.Contains(s, "Grace Hopper") })
 			if sel := selectedLine(scr); strings.Contains(sel, "Delete") || !strings.Contains(sel, "rowgroup") {
 				t.Errorf("after the delete the cursor is on %q, want the rowgroup:\n%s", sel, scr)
 			}
@@ -244,7 +247,11 @@ func TestTmuxCommandLine(t *testing.T) {
 			url := portRE.FindString(tm.screen())
 			tm.text("http://" + url + "/signin.html")
 			tm.keys("Enter")
-			scr = tm.waitFor("✓ open http", 30*time.Second)
+			// The prompt is open: M would be typed into it, so this waits
+			// on the page itself (the sign-in form's field) and the URL.
+			scr = tm.waitUntil("the sign-in page", 30*time.Second, func(s string) bool {
+				return strings.Contains(s, "signin.html") && strings.Contains(s, `textbox "`)
+			})
 			if !strings.Contains(scr, "signin.html") || !strings.HasPrefix(selectedLine(scr), "▾") && selectedLine(scr) == "" {
 				t.Errorf("after :open:\n%s", scr)
 			}
@@ -321,7 +328,7 @@ func TestTmuxNewTabAnnounced(t *testing.T) {
 	tm.keys(":")
 	tm.text("open http://" + url + "/windows.html")
 	tm.keys("Enter")
-	tm.waitFor("✓ open http", 30*time.Second)
+	tm.waitFor(`link "Open the popup in a new tab"`, 30*time.Second) // the page, not the status a later one replaces
 	tm.keys(":")
 	tm.text("find link Open the popup in a new tab")
 	tm.keys("Enter")
