@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -53,18 +52,6 @@ func TestNormalizeURL(t *testing.T) {
 			t.Errorf("NormalizeURL(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-}
-
-// closedPort returns a loopback address where nothing listens.
-func closedPort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	return addr
 }
 
 // TestOpenErrors checks the error code of each way a navigation fails.
