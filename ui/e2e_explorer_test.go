@@ -30,7 +30,7 @@ func explorer(t *testing.T, w, h int) (*tmux, string) {
 	cmd := fmt.Sprintf("cd %s && XDG_CONFIG_HOME=%s %s --no-follow --keys %s --log %s",
 		dir, dir, bin, filepath.Join(dir, "none.toml"), filepath.Join(dir, "browser.log"))
 	tm := newTmux(t, w, h, cmd)
-	tm.waitFor(`link "Product list"`, 60*time.Second) // the demo's index
+	tm.waitFor(`heading "Ariadne demo site"`, 60*time.Second) // the demo's index
 	tm.waitLogged(0, "✓ opened", 60*time.Second)
 	return tm, dir
 }
