@@ -248,9 +248,9 @@ func TestTmuxCommandLine(t *testing.T) {
 			tm.text("http://" + url + "/signin.html")
 			tm.keys("Enter")
 			// The prompt is open: M would be typed into it, so this waits
-			// on the page itself (its Sign in button) and the URL.
+			// on the page itself (its heading) and the URL.
 			scr = tm.waitUntil("the sign-in page", 30*time.Second, func(s string) bool {
-				return strings.Contains(s, "signin.html") && strings.Contains(s, `button "Sign in"`)
+				return strings.Contains(s, "signin.html") && strings.Contains(s, `heading "Sign in"`)
 			})
 			if !strings.Contains(scr, "signin.html") || !strings.HasPrefix(selectedLine(scr), "▾") && selectedLine(scr) == "" {
 				t.Errorf("after :open:\n%s", scr)
