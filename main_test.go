@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -175,12 +174,7 @@ func TestSnapshotCommand(t *testing.T) {
 func TestSnapshotPageErrors(t *testing.T) {
 	cliNeedsBrowser(t)
 	srv := snapshotServer(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "http://" + ln.Addr().String() + "/"
-	ln.Close()
+	closed := "http://" + closedPort(t) + "/"
 	for _, tt := range []struct{ url, code string }{
 		{closed, "connection_refused"},
 		{srv.URL + "/missing.html", "http_error"},

@@ -44,7 +44,9 @@ type Options struct {
 	TextContainers bool
 	// DebugPort, when set, is the port a launched browser serves the
 	// DevTools protocol on (127.0.0.1), so that another Ariadne can attach
-	// with --remote http://127.0.0.1:PORT and watch.
+	// with --remote http://127.0.0.1:PORT and watch. -1 lets the browser
+	// choose a free port (no race with another process for it); read it
+	// back with Browser.DebugPort.
 	DebugPort int
 	// Logf, when set, receives diagnostic messages: Ariadne's own, and
 	// chromedp's logs and errors (which would otherwise go to the standard
@@ -107,11 +109,12 @@ type Browser struct {
 	current int
 	front   target.ID // the tab last brought to the front
 	// adopting counts new tabs (popups) being attached to.
-	adopting atomic.Int32
-	events   chan Event
-	closed   bool
-	logFile  *os.File // Options.LogFile, closed by Close
-	attached bool     // on the existing tabs of a --remote browser (attach.go)
+	adopting  atomic.Int32
+	events    chan Event
+	closed    bool
+	logFile   *os.File // Options.LogFile, closed by Close
+	attached  bool     // on the existing tabs of a --remote browser (attach.go)
+	debugPort int      // the DevTools port of a launched browser, 0 without one
 }
 
 // Launch starts (or, with Options.Remote, attaches to) a browser and opens
@@ -200,9 +203,10 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 		if tmp := dir.tmp(); tmp != "" {
 			flags = append(flags, chromedp.Env("TMPDIR="+tmp))
 		}
-		if opts.DebugPort > 0 {
-			// A port needs the websocket transport instead of the pipe.
-			flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(opts.DebugPort)), remote.WebSocket)
+		if opts.DebugPort != 0 {
+			// A port needs the websocket transport instead of the pipe; 0
+			// tells Chromium to choose one.
+			flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(max(opts.DebugPort, 0))), remote.WebSocket)
 		}
 		if opts.Headful {
 			flags = append(flags, chromedp.VisibleWindow)
@@ -249,6 +253,12 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 		return nil, err
 	}
 	b.tabs = []*Tab{tab}
+	if opts.Remote == "" && opts.DebugPort != 0 {
+		if b.debugPort, err = dir.activePort(); err != nil {
+			b.Close()
+			return nil, err
+		}
+	}
 	if err := b.setupDownloads(); err != nil {
 		b.Close()
 		return nil, err
@@ -256,6 +266,11 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 	go b.watchTargets()
 	return b, nil
 }
+
+// DebugPort returns the port the launched browser serves the DevTools
+// protocol on (127.0.0.1): Options.DebugPort, or the one the browser chose
+// for -1; 0 when it serves none.
+func (b *Browser) DebugPort() int { return b.debugPort }
 
 func startError(opts Options, err error) error {
 	if opts.Remote != "" {

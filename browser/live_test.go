@@ -54,9 +54,21 @@ func TestDOMVersionChurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(900 * time.Millisecond)
-	if v2, _ := b.DOMVersion(ctx); v2 == v1 {
-		t.Errorf("a page that re-renders every 400 ms kept version %q", v1)
+	// The page re-renders every 400 ms: poll for the new version (a load
+	// can delay its timer) until ctx's deadline.
+	for {
+		v2, err := b.DOMVersion(ctx)
+		if err != nil {
+			t.Fatalf("a page that re-renders every 400 ms kept version %q: %v", v1, err)
+		}
+		if v2 != v1 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("a page that re-renders every 400 ms kept version %q", v1)
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 }
 

@@ -126,3 +126,26 @@ func processAlive(pid int) bool {
 	err = p.Signal(syscall.Signal(0))
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
+
+// activePort reads the DevTools port Chromium chose (--remote-debugging-port=0)
+// from the DevToolsActivePort file it writes in the profile: its first line.
+// The browser writes it as its DevTools server starts, which is before the
+// websocket Launch connected on, but the write may still be under way: it
+// is read again for a few seconds.
+func (d *sessionDir) activePort() (int, error) {
+	path := filepath.Join(d.profile(), "DevToolsActivePort")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		b, err := os.ReadFile(path)
+		if err == nil {
+			first, _, _ := strings.Cut(string(b), "\n")
+			if port, err := strconv.Atoi(strings.TrimSpace(first)); err == nil && port > 0 {
+				return port, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return 0, fmt.Errorf("reading the DevTools port the browser chose from %s: %v", path, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -301,13 +301,9 @@ func TestLocatorLadderAndDiff(t *testing.T) {
 }
 
 func TestCDPPortLetsAnotherClientWatch(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	c := startServer(t, func(o *browser.Options) { o.DebugPort = port })
+	// -1: Chromium chooses a free port itself (no race for it).
+	c := startServer(t, func(o *browser.Options) { o.DebugPort = -1 })
+	port := c.b.DebugPort()
 	base := demoSite(t)
 	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
 	resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/json/list", port))

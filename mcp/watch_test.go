@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -16,13 +15,9 @@ import (
 // table page.
 func agentOnTable(t *testing.T) (c *client, port int, base string) {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port = l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	c = startServer(t, func(o *browser.Options) { o.DebugPort = port })
+	// -1: Chromium chooses a free port itself (no race for it).
+	c = startServer(t, func(o *browser.Options) { o.DebugPort = -1 })
+	port = c.b.DebugPort()
 	base = demoSite(t)
 	c.ok("browser_navigate", map[string]any{"url": base + "/table.html"})
 	return c, port, base

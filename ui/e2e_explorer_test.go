@@ -30,13 +30,15 @@ func explorer(t *testing.T, w, h int) (*tmux, string) {
 	cmd := fmt.Sprintf("cd %s && XDG_CONFIG_HOME=%s %s --no-follow --keys %s --log %s",
 		dir, dir, bin, filepath.Join(dir, "none.toml"), filepath.Join(dir, "browser.log"))
 	tm := newTmux(t, w, h, cmd)
-	tm.waitFor("✓ opened", 60*time.Second)
+	tm.waitFor(`heading "Ariadne demo site"`, 60*time.Second) // the demo's index
+	tm.waitLogged(0, "✓ opened", 60*time.Second)
 	return tm, dir
 }
 
 // openDemoPage follows the index's link named link, with the filter.
 func openDemoPage(tm *tmux, link, title string) {
 	tm.t.Helper()
+	since := tm.logLen()
 	tm.keys("/")
 	tm.text("link " + link)
 	tm.waitUntil("the link selected", 10*time.Second, func(s string) bool {
@@ -44,7 +46,7 @@ func openDemoPage(tm *tmux, link, title string) {
 	})
 	tm.keys("Enter", "Enter")
 	tm.waitFor(title, 30*time.Second)
-	tm.waitFor("✓ done: click", 30*time.Second)
+	tm.waitLogged(since, "✓ done: click", 30*time.Second)
 }
 
 // locatorsRead waits until the details pane shows the selection's
@@ -73,13 +75,15 @@ func TestTmuxNoBrowserLogOnScreen(t *testing.T) {
 			})
 			tm.keys("Enter")
 			tm.waitFor(`filter "button add to cart"`, 10*time.Second)
+			since := tm.logLen()
 			tm.keys("Enter")
-			tm.waitFor("✓ done: click", 30*time.Second)
-			tm.esc() // a new status, so that the next click's can be told apart
-			tm.waitFor("filter cleared", 10*time.Second)
+			tm.waitLogged(since, "✓ done: click", 30*time.Second)
+			// The filter showed only the buttons: the headings are back.
+			tm.esc("the filter cleared", func(s string) bool { return strings.Contains(s, `heading "`) })
 		}
+		since := tm.logLen()
 		tm.keys("H")
-		tm.waitFor("✓ back", 20*time.Second)
+		tm.waitLogged(since, "✓ back", 20*time.Second)
 		if s := tm.screen(); ansiLogLine.MatchString(s) {
 			t.Fatalf("round %d: a log line on screen:\n%s", i, s)
 		}
@@ -124,9 +128,11 @@ func TestTmuxFilterRoleNameAndDelete(t *testing.T) {
 			tm.waitFor("match 2 of 4", 10*time.Second)
 			scr = locatorsRead(tm)
 			golden.Assert(t, fmt.Sprintf("tmux_filter_%dx%d.golden", size[0], size[1]), []byte(normalizeScreen(scr)))
+			since := tm.logLen()
 			tm.keys("Enter") // deletes Grace Hopper's row
-			// The snapshot after the click is on screen with its status.
-			scr = tm.waitFor("✓ done: click", 20*time.Second)
+			tm.waitLogged(since, "✓ done: click", 20*time.Second)
+			// The snapshot after the click is on screen.
+			scr = tm.waitUntil("Grace Hopper's row gone", 20*time.Second, func(s string) bool { return !strings.Contains(s, "Grace Hopper") })
 			if sel := selectedLine(scr); strings.Contains(sel, "Delete") || !strings.Contains(sel, "rowgroup") {
 				t.Errorf("after the delete the cursor is on %q, want the rowgroup:\n%s", sel, scr)
 			}
@@ -141,7 +147,7 @@ func TestTmuxFilterRoleNameAndDelete(t *testing.T) {
 			}
 			tm.keys("Up")
 			tm.waitFor("/button delete", 5*time.Second)
-			tm.esc()
+			tm.esc("the prompt closed", func(s string) bool { return !strings.Contains(s, "\n/") })
 		})
 	}
 }
@@ -209,8 +215,8 @@ func TestTmuxLocatorPlayground(t *testing.T) {
 	tm.keys("C-u")
 	tm.text("getByRole('button', { name: ")
 	tm.waitFor("want a quoted string", 5*time.Second)
-	tm.esc()
-	if m := markedLines(tm.screen()); len(m) != 0 {
+	scr = tm.esc("the playground closed", func(s string) bool { return !strings.Contains(s, "locator: ") })
+	if m := markedLines(scr); len(m) != 0 {
 		t.Errorf("esc left marks: %q", m)
 	}
 }
@@ -241,7 +247,11 @@ func TestTmuxCommandLine(t *testing.T) {
 			url := portRE.FindString(tm.screen())
 			tm.text("http://" + url + "/signin.html")
 			tm.keys("Enter")
-			scr = tm.waitFor("✓ open http", 30*time.Second)
+			// The prompt is open: M would be typed into it, so this waits
+			// on the page itself (its heading) and the URL.
+			scr = tm.waitUntil("the sign-in page", 30*time.Second, func(s string) bool {
+				return strings.Contains(s, "signin.html") && strings.Contains(s, `heading "Sign in"`)
+			})
 			if !strings.Contains(scr, "signin.html") || !strings.HasPrefix(selectedLine(scr), "▾") && selectedLine(scr) == "" {
 				t.Errorf("after :open:\n%s", scr)
 			}
@@ -318,7 +328,7 @@ func TestTmuxNewTabAnnounced(t *testing.T) {
 	tm.keys(":")
 	tm.text("open http://" + url + "/windows.html")
 	tm.keys("Enter")
-	tm.waitFor("✓ open http", 30*time.Second)
+	tm.waitFor(`link "Open the popup in a new tab"`, 30*time.Second) // the page, not the status a later one replaces
 	tm.keys(":")
 	tm.text("find link Open the popup in a new tab")
 	tm.keys("Enter")

@@ -28,7 +28,7 @@ func TestEndToEndTmux(t *testing.T) {
 	tm := newTmux(t, 120, 40, fmt.Sprintf("XDG_CONFIG_HOME=%s %s --keys %s %s/duplicates.html", dir, bin, filepath.Join(dir, "none.toml"), srv.URL))
 
 	tm.waitFor(`button "Add to cart"`, 40*time.Second)
-	tm.waitFor("✓ opened", 20*time.Second)
+	tm.waitLogged(0, "✓ opened", 20*time.Second)
 	tm.run("send-keys", "-t", tm.name, "/")
 	tm.run("send-keys", "-t", tm.name, "-l", "add to cart")
 	tm.waitFor("1/3", 10*time.Second) // the prompt counts the matches
@@ -37,8 +37,9 @@ func TestEndToEndTmux(t *testing.T) {
 	if strings.Contains(tm.screen(), `heading "Blue mug"`) {
 		t.Errorf("the filter did not hide the headings:\n%s", tm.screen())
 	}
+	since := tm.logLen()
 	tm.run("send-keys", "-t", tm.name, "Enter")
-	tm.waitFor("done: click", 20*time.Second)
+	tm.waitLogged(since, "✓ done: click", 20*time.Second)
 	tm.run("send-keys", "-t", tm.name, "Escape")
 	scr := tm.waitFor(`text "Added: Blue mug"`, 10*time.Second)
 	if !strings.Contains(scr, `text "Cart: 1"`) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -93,10 +94,12 @@ func BenchmarkApplySnapshot(b *testing.B) {
 }
 
 // TestKeypressBudget checks the median cost of a keypress with its redraw
-// on a 20,000-node page against one frame at 60 Hz.
+// on a 20,000-node page against one frame at 60 Hz. A timed assertion is
+// flaky on a loaded machine, so it runs only when ARIADNE_TIMING=1 asks;
+// BenchmarkKeypress* measure the same work.
 func TestKeypressBudget(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
+	if os.Getenv("ARIADNE_TIMING") == "" {
+		t.Skip("timed assertion: set ARIADNE_TIMING=1 to run it (or use go test -bench Keypress)")
 	}
 	m := bigModel(160, 48)
 	keys := []tea.KeyPressMsg{keyPress("j"), keyPress("j"), keyPress("k"), keyPress("space"), keyPress("pgdown")}

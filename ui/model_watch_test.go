@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"net"
 	"testing"
 	"time"
 
@@ -26,21 +25,16 @@ func hasNode(root *refs.Node, role, name string) bool {
 // follow its tree changes as that client acts and navigates.
 func TestBrowserRemoteFollowsAnotherClientsTab(t *testing.T) {
 	needBrowser(t)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	opts := testBrowserOptions()
-	opts.DebugPort = port
+	opts.DebugPort = -1 // Chromium chooses a free port itself (no race for it)
 	agent, err := browser.Launch(ctx, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer agent.Close()
+	port := agent.DebugPort()
 	srv := servePages(t)
 	if _, err := agent.Open(ctx, srv.URL+"/navigate.html"); err != nil {
 		t.Fatal(err)

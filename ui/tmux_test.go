@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -106,12 +107,81 @@ func (tm *tmux) text(s string) {
 	tm.run("send-keys", "-t", tm.name, "-l", s)
 }
 
-// esc sends Escape on its own: a key right after it would read as alt+key,
-// so tests wait for what esc does before the next key, or send none.
-func (tm *tmux) esc() {
+// esc sends Escape on its own and waits until its effect is on screen (ok
+// holds): a key that arrives with it would read as alt+key.
+func (tm *tmux) esc(what string, ok func(screen string) bool) string {
 	tm.t.Helper()
 	tm.keys("Escape")
-	time.Sleep(100 * time.Millisecond)
+	return tm.waitUntil(what+" after esc", 10*time.Second, ok)
+}
+
+var (
+	logHeadRE  = regexp.MustCompile(`messages \((\d+);`)
+	logEntryRE = regexp.MustCompile(`\d\d:\d\d:\d\d ([✓✗ ] .*)`)
+)
+
+// logged parses the message log on screen (M): how many messages the
+// session has, and the entries shown (oldest first, their first lines with
+// the mark: "✓ done: click e10"); ok is false when the log is not shown.
+func logged(screen string) (total int, entries []string, ok bool) {
+	h := logHeadRE.FindStringSubmatch(screen)
+	if h == nil {
+		return 0, nil, false
+	}
+	total, _ = strconv.Atoi(h[1])
+	for _, l := range strings.Split(screen, "\n") {
+		// The log is the right-hand pane: after the tree's "│".
+		if i := strings.LastIndex(l, "│"); i >= 0 {
+			l = l[i+len("│"):]
+		}
+		if e := logEntryRE.FindStringSubmatch(l); e != nil {
+			entries = append(entries, strings.TrimSpace(e[1]))
+		}
+	}
+	return total, entries, true
+}
+
+// toggleLog presses M and waits until the message log is shown (open) or
+// gone, and returns the screen.
+func (tm *tmux) toggleLog(open bool) string {
+	tm.t.Helper()
+	tm.keys("M")
+	return tm.waitUntil(fmt.Sprintf("the message log shown=%v", open), 10*time.Second, func(s string) bool {
+		_, _, ok := logged(s)
+		return ok == open
+	})
+}
+
+// logLen returns how many status messages the session has had, read from
+// the message log (opened and closed again).
+func (tm *tmux) logLen() int {
+	tm.t.Helper()
+	n, _, _ := logged(tm.toggleLog(true))
+	tm.toggleLog(false)
+	return n
+}
+
+// waitLogged waits until one of the status messages after the first since
+// starts with want, read from the message log, which keeps every message:
+// the status line shows only the newest, which a later one can replace
+// before a poll sees it. The log is closed again when it returns.
+func (tm *tmux) waitLogged(since int, want string, d time.Duration) {
+	tm.t.Helper()
+	tm.toggleLog(true)
+	tm.waitUntil(fmt.Sprintf("a message %q after the first %d in the log", want, since), d, func(s string) bool {
+		total, entries, ok := logged(s)
+		if !ok {
+			return false
+		}
+		// The last total-since entries on screen are the new ones.
+		for i := max(len(entries)-(total-since), 0); i < len(entries); i++ {
+			if strings.HasPrefix(entries[i], want) {
+				return true
+			}
+		}
+		return false
+	})
+	tm.toggleLog(false)
 }
 
 // mouse sends an SGR mouse event at the 0-based cell x, y: button 0 is a
