@@ -18,14 +18,14 @@ fill "$nick" \$5
 assert value $nick "\$5"
 fill $nick $10
 snapshot --bogus
-snapshot --diff
+snapshot --bogus2
 click $nick --nope
 fill $nick x --force
 assert value $nick '$5'
 `)
 	expect(t, res, "ok", "ok", "ok", "ok", "ok", "ok",
 		"bad_argument", "bad_argument", "bad_argument", "bad_argument", "bad_argument", "ok")
-	for i, want := range map[int]string{6: "quote it ('$10')", 7: "unknown flag --bogus", 8: "unknown flag --diff", 9: "unknown flag --nope", 10: "unknown flag --force"} {
+	for i, want := range map[int]string{6: "quote it ('$10')", 7: "unknown flag --bogus", 8: "unknown flag --bogus2", 9: "unknown flag --nope", 10: "unknown flag --force"} {
 		if !strings.Contains(res[i].message(), want) {
 			t.Errorf("line %d: %q does not say %q", i+1, res[i].message(), want)
 		}

@@ -303,6 +303,10 @@ func TestHostileSignals(t *testing.T) {
 				if entries, _ := os.ReadDir(tmp); len(entries) == 0 {
 					t.Fatal("SIGKILL left nothing to clean (the test is void)")
 				}
+				// The killed run's Chromium dies after it (its parent-death
+				// signal), and on a loaded machine it can still be writing its
+				// profile for a while: the next start cleans up after that.
+				waitNoProcessUnder(t, tmp, 60*time.Second)
 				next := exec.Command(bin, append([]string{"snapshot"}, append(hostileFlags, srv.URL+"/spin.html")...)...)
 				next.Env = cmd.Env
 				if out, err := next.CombinedOutput(); err != nil {
@@ -321,6 +325,33 @@ func TestHostileSignals(t *testing.T) {
 }
 
 // waitDir waits until dir has entries (full) or none.
+// waitNoProcessUnder waits until no process's command line names dir
+// (the browser of a killed run uses its profile there). Without /proc it
+// returns at once.
+func waitNoProcessUnder(t *testing.T, dir string, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		procs, err := os.ReadDir("/proc")
+		if err != nil {
+			return
+		}
+		alive := 0
+		for _, p := range procs {
+			if cmdline, err := os.ReadFile("/proc/" + p.Name() + "/cmdline"); err == nil && strings.Contains(string(cmdline), dir) {
+				alive++
+			}
+		}
+		if alive == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d processes still use %s after %s", alive, dir, d)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 func waitDir(t *testing.T, dir string, full bool, d time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(d)
