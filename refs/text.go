@@ -128,7 +128,7 @@ func nodeKey(n *Node, opts TextOptions) string {
 	b.WriteString(n.Role)
 	if n.Name != "" && utf16Len(n.Name) <= maxName {
 		b.WriteByte(' ')
-		if hasInvisible(n.Name) {
+		if keyNeedsYAMLEscapes(n.Name) {
 			b.WriteString(keyName(n.Name))
 		} else {
 			b.WriteString(jsQuote(n.Name))
@@ -180,9 +180,8 @@ func nodeKey(n *Node, opts TextOptions) string {
 func jsQuote(s string) string { return quoteWith(s, '"', utf16Escapes, Hidden) }
 
 // hasInvisible reports whether s holds a Hidden character that is not a
-// control: a bidi or invisible character, which neither JSON.stringify nor
-// Playwright's YAML quoting escapes. (Controls get the escapes Playwright
-// writes, so the text stays Playwright's.)
+// control: a bidi or invisible character, which Playwright's YAML quoting
+// leaves raw. (Values with controls are quoted as Playwright quotes them.)
 func hasInvisible(s string) bool {
 	for _, r := range s {
 		if r >= 0xa0 && Hidden(r) {
@@ -192,9 +191,23 @@ func hasInvisible(s string) bool {
 	return false
 }
 
-// keyName quotes a name for Playwright's key parser alone, which reads a
-// backslash as "take the next character": only the quote and the backslash
-// are escaped. yamlKey's double quotes then escape the rest.
+// keyNeedsYAMLEscapes reports whether a name holds DEL, a C1 control or a
+// bidi or invisible character: JSON.stringify leaves these raw, so the
+// key is printed in YAML double quotes. (The C0 controls keep the escapes
+// Playwright prints.)
+func keyNeedsYAMLEscapes(s string) bool {
+	for _, r := range s {
+		if r >= 0x7f && Hidden(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyName quotes a name that keyNeedsYAMLEscapes for Playwright's
+// key parser alone, which reads a backslash as "take the next character"
+// (so JSON's \u escapes would not read back): only the quote and the
+// backslash are escaped. yamlKey's double quotes then escape the rest.
 func keyName(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
@@ -235,8 +248,8 @@ func yamlNeedsQuotes(s string) bool {
 // yamlKey quotes a key as Playwright's yamlEscapeKeyIfNeeded does. Keys are
 // built by nodeKey, which has already escaped every control character.
 func yamlKey(s string) string {
-	if hasInvisible(s) {
-		// Only a name built by keyName holds such characters: YAML's
+	if keyNeedsYAMLEscapes(s) {
+		// Only a name built by keyName holds these characters: YAML's
 		// double quotes escape them, and YAML reads the escapes back
 		// before Playwright's key parser sees the name.
 		return jsQuote(s)

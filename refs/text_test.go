@@ -45,7 +45,7 @@ func TestYAMLQuotingExamples(t *testing.T) {
 		{"tab\there", "tab\there", "tab\there"},
 		{"\x1b[31m", "'\x1b[31m'", `"\x1b[31m"`},
 		{"bell\x07", "'bell\x07'", `"bell\x07"`},
-		{"csi\u009b", "'csi\u009b'", `"csi\x9b"`},
+		{"csi\u009b", `"csi\u009b"`, `"csi\x9b"`}, // C1: escaped, not raw as Playwright
 		{" lead", "' lead'", `" lead"`},
 		{"nbsp\u00a0", "'nbsp\u00a0'", "\"nbsp\u00a0\""},
 		{`back\slash`, `back\slash`, `back\slash`},
@@ -148,7 +148,7 @@ process.stdout.write(JSON.stringify(input.map(s => ({
 			// escape them on purpose (TestYAMLQuotingExamples).
 			continue
 		}
-		if k := yamlKey(s); k != got[i].Key {
+		if k := yamlKey(s); k != got[i].Key && !keyNeedsYAMLEscapes(s) {
 			t.Errorf("yamlKey(%q) = %q, Playwright %q", s, k, got[i].Key)
 		}
 		if v := yamlValue(s); v != got[i].Value {
