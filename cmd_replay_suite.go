@@ -13,6 +13,8 @@ import (
 	"sync"
 	"text/tabwriter"
 	"time"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // This file runs many recordings as a suite, as CI wants it: `ariadne
@@ -103,7 +105,7 @@ func printSuite(w io.Writer, results []replayed, total time.Duration) (failed in
 			if r.failed != "" {
 				result += " at " + r.failed
 			} else {
-				result += ": " + oneLineText(r.err.Error())
+				result += ": " + refs.EscapeHidden(oneLineText(r.err.Error()))
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%d\t%s\t\n", r.file, result, r.ran, r.steps, r.healed, round(r.duration))

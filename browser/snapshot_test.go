@@ -130,11 +130,13 @@ func serveFidelity(t testing.TB) *httptest.Server {
 
 // TestPlaywrightAcceptsOurSnapshot pastes Ariadne's snapshot (without refs)
 // into Playwright's expect(page.locator('body')).toMatchAriaSnapshot().
+// hidden-text.html checks that the \\u escapes of bidi and invisible
+// characters in names read back to the page's names.
 func TestPlaywrightAcceptsOurSnapshot(t *testing.T) {
 	needPlaywright(t)
 	b := launchTest(t)
 	srv := serveFidelity(t)
-	for _, page := range []string{"form.html", "table.html", "fidelity/states.html", "iframe.html"} {
+	for _, page := range []string{"form.html", "table.html", "fidelity/states.html", "iframe.html", "hidden-text.html"} {
 		t.Run(page, func(t *testing.T) {
 			ctx := testContext(t, 30*time.Second)
 			u := srv.URL + "/" + page

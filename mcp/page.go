@@ -68,9 +68,9 @@ func (s *Server) after(ctx context.Context, a *answer, res *browser.ActionResult
 
 func downloadText(d browser.Download) string {
 	if d.Path != "" {
-		return fmt.Sprintf("%s to %s", d.URL, d.Path)
+		return fmt.Sprintf("%s to %s", refs.EscapeHidden(d.URL), refs.EscapeHidden(d.Path))
 	}
-	return d.URL
+	return refs.EscapeHidden(d.URL)
 }
 
 func dialogModal(d *browser.Dialog) string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -102,5 +103,19 @@ func TestRenderDropsNamesThatRepeatTheContent(t *testing.T) {
 	}
 	if !strings.Contains(got, `link "Docs" [ref=e7]`) || !strings.Contains(got, `table "Team"`) {
 		t.Errorf("names that say something else stay:\n%s", got)
+	}
+}
+
+// TestDownloadTextEscapesHidden: a download's URL and the file name the
+// page suggested reach the agent with bidi and invisible characters
+// escaped.
+func TestDownloadTextEscapesHidden(t *testing.T) {
+	got := downloadText(browser.Download{URL: "http://x/\u202egnp.exe", Path: "/tmp/dl/a\u200bb.exe"})
+	want := `http://x/\u202egnp.exe to /tmp/dl/a\u200bb.exe`
+	if got != want {
+		t.Errorf("downloadText = %q, want %q", got, want)
+	}
+	if got := downloadText(browser.Download{URL: "http://x/\u2066y"}); got != `http://x/\u2066y` {
+		t.Errorf("downloadText without a path = %q", got)
 	}
 }

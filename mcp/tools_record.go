@@ -133,7 +133,7 @@ func loadRecording(path string) (*recordings.Recording, []string, error) {
 	}
 	var notes []string
 	for _, p := range problems {
-		notes = append(notes, "skipped "+p.Error())
+		notes = append(notes, "skipped "+refs.EscapeHidden(p.Error()))
 	}
 	return rec, notes, nil
 }

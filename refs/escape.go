@@ -80,6 +80,9 @@ const (
 	// wideEscapes writes \uXXXX, and \UXXXXXXXX above U+FFFF: Python and
 	// Go, where a surrogate pair would be two lone surrogates.
 	wideEscapes
+	// yamlEscapes writes \xNN up to U+00FF, as Playwright's YAML quoting
+	// does, and utf16Escapes above: YAML double quotes read both.
+	yamlEscapes
 )
 
 const hexDigits = "0123456789abcdef"
@@ -95,9 +98,13 @@ func writeU4(b *strings.Builder, r rune) {
 // writeEscape writes r as an escape in style st.
 func writeEscape(b *strings.Builder, r rune, st escapeStyle) {
 	switch {
+	case st == yamlEscapes && r <= 0xff:
+		b.WriteString(`\x`)
+		b.WriteByte(hexDigits[r>>4])
+		b.WriteByte(hexDigits[r&0xf])
 	case r <= 0xffff:
 		writeU4(b, r)
-	case st == utf16Escapes:
+	case st != wideEscapes:
 		hi, lo := utf16.EncodeRune(r)
 		writeU4(b, hi)
 		writeU4(b, lo)

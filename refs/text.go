@@ -1,11 +1,9 @@
 package refs
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // SecretMask is the value the snapshot shows for a filled password field,
@@ -40,10 +38,12 @@ type TextOptions struct {
 //   - /url: /docs
 //   - paragraph: Some text
 //
-// The root itself is not printed; its children are the top level. Control
-// characters in page text are always escaped, so the output is safe to print
-// to a terminal: where JSON.stringify leaves DEL and the C1 controls raw in a
-// quoted name, Text escapes them too (\u009b).
+// The root itself is not printed; its children are the top level. Hidden
+// characters in page text (controls, bidi and invisible characters) are
+// always escaped, so the output is safe to print to a terminal: a name or
+// value holding one is written in YAML double quotes with \uXXXX escapes,
+// which toMatchAriaSnapshot's YAML parser reads back to the same text
+// ("button \"Pay \u202e now\"" for a button named "Pay \u202e now").
 func Text(root *Node, opts TextOptions) string {
 	var b strings.Builder
 	for _, c := range root.Children {
@@ -128,7 +128,11 @@ func nodeKey(n *Node, opts TextOptions) string {
 	b.WriteString(n.Role)
 	if n.Name != "" && utf16Len(n.Name) <= maxName {
 		b.WriteByte(' ')
-		b.WriteString(jsQuote(n.Name))
+		if keyNeedsYAMLEscapes(n.Name) {
+			b.WriteString(keyName(n.Name))
+		} else {
+			b.WriteString(jsQuote(n.Name))
+		}
 	}
 	switch n.Checked {
 	case "mixed":
@@ -170,45 +174,42 @@ func nodeKey(n *Node, opts TextOptions) string {
 }
 
 // jsQuote quotes s as JavaScript's JSON.stringify does, and in addition
-// escapes DEL and the C1 controls (JSON.stringify leaves them raw), so that
-// no control character reaches a terminal.
-func jsQuote(s string) string {
-	return quoteEscaped(s, func(r rune) string { return fmt.Sprintf(`\u%04x`, r) })
-}
+// escapes every Hidden character (DEL, the C1 controls, bidi and invisible
+// characters), which JSON.stringify leaves raw, so that none reaches a
+// terminal.
+func jsQuote(s string) string { return quoteWith(s, '"', utf16Escapes, Hidden) }
 
-// quoteEscaped double-quotes s with JSON's short escapes (\" \\ \b \f \n
-// \r \t), writing every other control character (C0, DEL, C1) as control
-// returns it. Both of Playwright's quotings, JSON.stringify for names and
-// yamlEscapeValueIfNeeded for values, have this shape.
-func quoteEscaped(s string, control func(rune) string) string {
-	var b strings.Builder
-	b.WriteByte('"')
+// hasInvisible reports whether s holds a Hidden character that is not a
+// control: a bidi or invisible character, which Playwright's YAML quoting
+// leaves raw. (Values with controls are quoted as Playwright quotes them.)
+func hasInvisible(s string) bool {
 	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
-			b.WriteString(control(r))
-		case r == utf8.RuneError:
-			b.WriteRune('\uFFFD')
-		default:
-			b.WriteRune(r)
+		if r >= 0xa0 && Hidden(r) {
+			return true
 		}
 	}
-	b.WriteByte('"')
-	return b.String()
+	return false
+}
+
+// keyNeedsYAMLEscapes reports whether a name holds DEL, a C1 control or a
+// bidi or invisible character: JSON.stringify leaves these raw, so the
+// key is printed in YAML double quotes. (The C0 controls keep the escapes
+// Playwright prints.)
+func keyNeedsYAMLEscapes(s string) bool {
+	for _, r := range s {
+		if r >= 0x7f && Hidden(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyName quotes a name that keyNeedsYAMLEscapes for Playwright's
+// key parser alone, which reads a backslash as "take the next character"
+// (so JSON's \u escapes would not read back): only the quote and the
+// backslash are escaped. yamlKey's double quotes then escape the rest.
+func keyName(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
 // jsSpace is JavaScript's \s, which Playwright's regular expressions use:
@@ -247,16 +248,25 @@ func yamlNeedsQuotes(s string) bool {
 // yamlKey quotes a key as Playwright's yamlEscapeKeyIfNeeded does. Keys are
 // built by nodeKey, which has already escaped every control character.
 func yamlKey(s string) string {
+	if keyNeedsYAMLEscapes(s) {
+		// Only a name built by keyName holds these characters: YAML's
+		// double quotes escape them, and YAML reads the escapes back
+		// before Playwright's key parser sees the name.
+		return jsQuote(s)
+	}
 	if !yamlNeedsQuotes(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
 
-// yamlValue quotes a value as Playwright's yamlEscapeValueIfNeeded does.
+// yamlValue quotes a value as Playwright's yamlEscapeValueIfNeeded does,
+// and also every value with a bidi or invisible character, which it
+// writes as a \u escape (Playwright leaves it raw) that YAML's double
+// quotes read back.
 func yamlValue(s string) string {
-	if !yamlNeedsQuotes(s) {
+	if !yamlNeedsQuotes(s) && !hasInvisible(s) {
 		return s
 	}
-	return quoteEscaped(s, func(r rune) string { return fmt.Sprintf(`\x%02x`, r) })
+	return quoteWith(s, '"', yamlEscapes, Hidden)
 }

@@ -45,12 +45,18 @@ func TestYAMLQuotingExamples(t *testing.T) {
 		{"tab\there", "tab\there", "tab\there"},
 		{"\x1b[31m", "'\x1b[31m'", `"\x1b[31m"`},
 		{"bell\x07", "'bell\x07'", `"bell\x07"`},
-		{"csi\u009b", "'csi\u009b'", `"csi\x9b"`},
+		{"csi\u009b", `"csi\u009b"`, `"csi\x9b"`}, // C1: escaped, not raw as Playwright
 		{" lead", "' lead'", `" lead"`},
 		{"nbsp\u00a0", "'nbsp\u00a0'", "\"nbsp\u00a0\""},
 		{`back\slash`, `back\slash`, `back\slash`},
 		{`"back\slash"`, `'"back\slash"'`, `"\"back\\slash\""`},
 		{"{x}", "'{x}'", `"{x}"`},
+		// Bidi and invisible characters: escaped in double quotes, which
+		// YAML reads back (Playwright leaves them raw).
+		{"x\u200by", `"x\u200by"`, `"x\u200by"`},
+		{"Pay \u202egnp.exe", `"Pay \u202egnp.exe"`, `"Pay \u202egnp.exe"`},
+		{"\ufeffa\u2028", `"\ufeffa\u2028"`, `"\ufeffa\u2028"`},
+		{"tag\U000E0041", `"tag\udb40\udc41"`, `"tag\udb40\udc41"`},
 	}
 	for _, tt := range tests {
 		if got := yamlKey(tt.in); got != tt.key {
@@ -69,7 +75,8 @@ func TestJSQuote(t *testing.T) {
 		{"\b\f\n\r\t", `"\b\f\n\r\t"`},
 		{"\x00\x1b\x1f", `"\u0000\u001b\u001f"`},
 		{"\x7f\u0085\u009b", `"\u007f\u0085\u009b"`}, // raw in JSON.stringify: escaped on purpose
-		{"\u2028é😀", "\"\u2028é😀\""},
+		{"\u2028é😀", `"\u2028é😀"`},
+		{"Pay \u202egnp.exe\u200b", `"Pay \u202egnp.exe\u200b"`},
 	}
 	for _, tt := range tests {
 		if got := jsQuote(tt.in); got != tt.want {
@@ -136,7 +143,12 @@ process.stdout.write(JSON.stringify(input.map(s => ({
   Key: iso.yamlEscapeKeyIfNeeded(s), Value: iso.yamlEscapeValueIfNeeded(s), JSON: JSON.stringify(s) }))));
 `, quotingCases, &got)
 	for i, s := range quotingCases {
-		if k := yamlKey(s); k != got[i].Key {
+		if hasInvisible(s) {
+			// Playwright leaves bidi and invisible characters raw; we
+			// escape them on purpose (TestYAMLQuotingExamples).
+			continue
+		}
+		if k := yamlKey(s); k != got[i].Key && !keyNeedsYAMLEscapes(s) {
 			t.Errorf("yamlKey(%q) = %q, Playwright %q", s, k, got[i].Key)
 		}
 		if v := yamlValue(s); v != got[i].Value {
@@ -312,5 +324,27 @@ func TestTextSecretPattern(t *testing.T) {
 	want := "- textbox \"Password\": /.+/\n- textbox \"Password\":\n  - /placeholder: min. 8 characters\n  - text: /.+/\n- textbox \"Empty\"\n"
 	if got := Text(root, TextOptions{NoRefs: true}); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestTextEscapesInvisible: a name or value holding a bidi or invisible
+// character is printed in YAML double quotes with \u escapes, never raw.
+func TestTextEscapesInvisible(t *testing.T) {
+	root := &Node{Children: []*Node{
+		{Role: "button", Name: "Pay \u202egnp.exe\u200b", Ref: "e1"},
+		{Role: "paragraph", Children: []*Node{{Role: "text", Name: "a\u2066b\u2069 \"c\""}}},
+		{Role: "link", Name: `q"\`, URL: "/x\u200b"},
+	}}
+	got := Text(root, TextOptions{})
+	want := `- "button \"Pay \u202egnp.exe\u200b\" [ref=e1]"
+- paragraph: "a\u2066b\u2069 \"c\""
+- link "q\"\\":
+  - /url: "/x\u200b"
+`
+	if got != want {
+		t.Errorf("Text =\n%s\nwant\n%s", got, want)
+	}
+	if HasHidden(strings.ReplaceAll(got, "\n", "")) {
+		t.Errorf("Text left a hidden character raw: %q", got)
 	}
 }

@@ -264,7 +264,7 @@ func (d *Replayer) SaveFailure(ctx context.Context, file string, tab int) []stri
 	if err != nil {
 		return append(out, fmt.Sprintf("ARIA snapshot: not saved: %v", err))
 	}
-	text := fmt.Sprintf("# %s\n# %s\n", snap.URL, snap.Title) + refs.Text(snap.Root, refs.TextOptions{NoRefs: true})
+	text := "# " + oneLine(snap.URL) + "\n# " + oneLine(snap.Title) + "\n" + refs.Text(snap.Root, refs.TextOptions{NoRefs: true})
 	if err := os.WriteFile(base+".failure.aria.txt", []byte(text), 0o644); err != nil {
 		return append(out, fmt.Sprintf("ARIA snapshot: not saved: %v", err))
 	}
@@ -299,4 +299,10 @@ func (d *Replayer) Identify(ctx context.Context, _ int, els []string) ([]recordi
 // scrollOver is the browser's scroll over an element (browser.ScrollOver).
 type scrollOver interface {
 	ScrollOver(ctx context.Context, ref string, dx, dy float64) (*browser.ActionResult, error)
+}
+
+// oneLine is page text for a comment line of the failure snapshot: every
+// hidden character escaped, newline and tab too.
+func oneLine(s string) string {
+	return strings.NewReplacer("\n", `\n`, "\t", `\t`).Replace(refs.EscapeHidden(s))
 }
