@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ariadne-tui/ariadne/internal/nettest"
+
 	"github.com/ariadne-tui/ariadne/browser"
 )
 
@@ -174,7 +176,7 @@ func TestSnapshotCommand(t *testing.T) {
 func TestSnapshotPageErrors(t *testing.T) {
 	cliNeedsBrowser(t)
 	srv := snapshotServer(t)
-	closed := "http://" + closedPort(t) + "/"
+	closed := "http://" + nettest.ClosedPort(t) + "/"
 	for _, tt := range []struct{ url, code string }{
 		{closed, "connection_refused"},
 		{srv.URL + "/missing.html", "http_error"},

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ariadne-tui/ariadne/internal/nettest"
+
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -78,7 +80,7 @@ func TestOpenErrors(t *testing.T) {
 		name, url string
 		code      refs.Code
 	}{
-		{"connection refused", "http://" + closedPort(t) + "/", refs.CodeConnectionRefused},
+		{"connection refused", "http://" + nettest.ClosedPort(t) + "/", refs.CodeConnectionRefused},
 		{"dns", "http://nonexistent.invalid/", refs.CodeDNS},
 		{"bad url", "ftp://example.com/", refs.CodeBadURL},
 		{"bad url spaces", "not a url", refs.CodeBadURL},

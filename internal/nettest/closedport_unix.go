@@ -1,6 +1,8 @@
 //go:build unix
 
-package browser
+// Package nettest holds network helpers for tests: a loopback address
+// that refuses connections. It imports nothing of ours.
+package nettest
 
 import (
 	"fmt"
@@ -8,12 +10,12 @@ import (
 	"testing"
 )
 
-// closedPort returns a loopback address that refuses connections and that
+// ClosedPort returns a loopback address that refuses connections and that
 // nothing else can take while the test runs: a socket bound to it that
 // never listens (a connection gets a reset, as to a closed port), kept
 // until the test ends. Listening on :0 and closing would free the port for
 // any other process to take before the test dials it.
-func closedPort(t *testing.T) string {
+func ClosedPort(t *testing.T) string {
 	t.Helper()
 	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0)
 	if err != nil {
