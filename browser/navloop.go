@@ -163,9 +163,10 @@ func (t *Tab) pendingLeaveDialog() *Dialog {
 // up on the old page again; open then tries again (a few times), and fails with
 // page_navigating rather than report a load that did not happen.
 func (t *Tab) open(ctx context.Context, u string) (*NavResult, error) {
-	prev := &NavResult{}
-	t.fillLocation(ctx, prev)
-	loading := prev.URL != "" && !sameURL(prev.URL, u) && t.restless(ctx)
+	prev := t.location(ctx)
+	// A page whose location cannot be read is between documents: as
+	// restless as a page that is still loading.
+	loading := prev == "" || !sameURL(prev, u) && t.restless(ctx)
 	start := time.Now()
 	for try := 1; ; try++ {
 		res, err := t.navigate(ctx, u)
@@ -184,13 +185,47 @@ func (t *Tab) open(ctx context.Context, u string) (*NavResult, error) {
 		if sleep(ctx, 150*time.Millisecond) == nil {
 			t.fillLocation(ctx, res)
 		}
-		if err == nil && res.URL != prev.URL {
+		if err == nil && !t.replacedBy(ctx, res.URL, prev, u) {
 			return res, nil
 		}
 		if try == maxDocChanges/2 || time.Since(start) > t.b.opts.NavTimeout {
-			return nil, refs.Errorf(refs.CodePageNavigating, "opening %s: the page it was on (%s) navigated on its own and replaced it (a <meta http-equiv=refresh> or script redirect loop?); open the URL again", u, prev.URL)
+			was := prev
+			if was == "" {
+				was = "a page still loading"
+			}
+			return nil, refs.Errorf(refs.CodePageNavigating, "opening %s: the page it was on (%s) navigated on its own and replaced it (a <meta http-equiv=refresh> or script redirect loop?); open the URL again", u, was)
 		}
 	}
+}
+
+// replacedBy reports whether the tab, after navigating to u, shows at
+// landed the page it left (prev) instead: the old page's own navigation
+// won. When prev is unknown, a landing elsewhere than u on a page that is
+// itself restless counts as the old page; a plain redirect lands on a
+// quiet page.
+func (t *Tab) replacedBy(ctx context.Context, landed, prev, u string) bool {
+	switch {
+	case landed == "":
+		return true
+	case prev != "":
+		return landed == prev
+	case sameURL(landed, u):
+		return false
+	}
+	return t.restless(ctx)
+}
+
+// location is the URL of the tab's current history entry, "" when the tab
+// cannot say within a few tries (it is between documents).
+func (t *Tab) location(ctx context.Context) string {
+	for range 5 {
+		res := &NavResult{}
+		t.fillLocation(ctx, res)
+		if res.URL != "" || sleep(ctx, 100*time.Millisecond) != nil {
+			return res.URL
+		}
+	}
+	return ""
 }
 
 // sameURL compares two URLs without their fragments.
@@ -209,8 +244,12 @@ func (t *Tab) loaded(ctx context.Context) bool {
 
 // restless reports whether the tab's document may navigate on its own at
 // any moment: it is still loading, or it has a <meta http-equiv=refresh>.
+// A page that cannot say counts as restless: in a refresh loop the probe
+// itself often meets a document being replaced ("Execution context was
+// destroyed"), and taking that for a quiet page lets the loop's next load
+// pass for ours.
 func (t *Tab) restless(ctx context.Context) bool {
-	return t.evalBool(ctx, `document.readyState !== 'complete' || !!document.querySelector('meta[http-equiv="refresh" i]')`, false)
+	return t.evalBool(ctx, `document.readyState !== 'complete' || !!document.querySelector('meta[http-equiv="refresh" i]')`, true)
 }
 
 // evalBool evaluates expr in the page's main world within probeWait; def
