@@ -88,6 +88,7 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	if el != nil {
 		res.Healed = el.healed
 	}
+	popups := b.popupTargets(tctx)
 	hung := tab.watchHang(budget)
 	err := fn(tctx, el, res)
 	if herr := hung(); herr != nil {
@@ -101,8 +102,8 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	dctx, dcancel := context.WithTimeout(ctx, b.opts.NavTimeout)
 	res.Downloads = b.waitDownloads(dctx)
 	dcancel()
-	actx, acancel := context.WithTimeout(ctx, 2*time.Second)
-	b.waitAdopted(actx)
+	actx, acancel := context.WithTimeout(ctx, b.opts.ActionTimeout)
+	b.waitPopups(actx, popups)
 	acancel()
 	if o.Snapshot {
 		snap, err := tab.Snapshot(ctx)

@@ -1,0 +1,73 @@
+package browser
+
+import (
+	"context"
+	"time"
+
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+)
+
+// Popups an action opens. The page's window.open creates the new target
+// in the browser before the click's handler returns, but Ariadne learns of
+// it from an event and attaches to it in the background, which on a loaded
+// machine can take longer than any fixed wait. So an action lists the
+// browser's page targets before it runs and, once it has settled, waits
+// until every new one opened by one of our tabs is a tab (or is gone).
+
+// popupTargets is the set of page targets opened by another page, as the
+// browser lists them now; nil when it cannot say.
+func (b *Browser) popupTargets(ctx context.Context) map[target.ID]bool {
+	res, err := b.pageTargets(ctx)
+	if err != nil {
+		return nil
+	}
+	out := map[target.ID]bool{}
+	for _, in := range res.TargetInfos {
+		if in.Type == "page" && in.OpenerID != "" {
+			out[in.TargetID] = true
+		}
+	}
+	return out
+}
+
+// waitPopups waits (within ctx) until the popups our tabs opened since
+// before (from popupTargets) are in the tab list, or have closed.
+func (b *Browser) waitPopups(ctx context.Context, before map[target.ID]bool) {
+	for {
+		b.waitAdopted(ctx)
+		if before == nil || ctx.Err() != nil {
+			return
+		}
+		res, err := b.pageTargets(ctx)
+		if err != nil {
+			return
+		}
+		pending := false
+		for _, in := range res.TargetInfos {
+			if in.Type != "page" || in.OpenerID == "" || before[in.TargetID] {
+				continue
+			}
+			if b.tabByID(in.OpenerID) != nil && b.tabByID(in.TargetID) == nil {
+				pending = true
+			}
+		}
+		if !pending || sleep(ctx, 20*time.Millisecond) != nil {
+			return
+		}
+	}
+}
+
+// pageTargets lists the browser's targets, within ctx's deadline (ctx need
+// not be a chromedp context).
+func (b *Browser) pageTargets(ctx context.Context) (*target.GetTargetsResult, error) {
+	cctx, cancel := context.WithCancel(b.first)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	res, err := chromedp.CallBrowser(cctx, target.GetTargets, target.GetTargetsParams{})
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
