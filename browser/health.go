@@ -209,6 +209,7 @@ func (b *Browser) replaceTab(old *Tab) error {
 		return err
 	}
 	b.mu.Lock()
+	b.dropAdopted(nt.id)
 	for i, x := range b.tabs {
 		if x == old {
 			b.tabs[i] = nt
@@ -273,6 +274,7 @@ func (b *Browser) keepOneTab() error {
 		return b.browserErr(err)
 	}
 	b.mu.Lock()
+	b.dropAdopted(t.id)
 	b.tabs = append(b.tabs, t)
 	b.current = len(b.tabs) - 1
 	b.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -66,8 +67,9 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 	return t, nil
 }
 
-// watchTargets adopts pages the tabs open (target=_blank, window.open) and
-// forgets tabs that close.
+// watchTargets adopts pages the tabs open (target=_blank, window.open) and,
+// attached to another's browser, every tab its owner opens; it forgets tabs
+// that close.
 func (b *Browser) watchTargets() {
 	created := chromedp.BrowserEvents(b.first, target.TargetCreated)
 	destroyed := chromedp.BrowserEvents(b.first, target.TargetDestroyed)
@@ -86,13 +88,10 @@ func (b *Browser) watchTargets() {
 		if err != nil {
 			return
 		}
-		info := ev.TargetInfo
-		if info == nil || info.Type != "page" || info.OpenerID == "" || b.tabByID(info.TargetID) != nil {
+		if !b.adopts(ev.TargetInfo) {
 			continue
 		}
-		if b.tabByID(info.OpenerID) == nil {
-			continue // opened by a page that is not ours
-		}
+		info := ev.TargetInfo
 		b.adopting.Add(1)
 		ctx, cancel := chromedp.NewContext(b.first, chromedp.WithTargetID(info.TargetID), chromedp.WithDetachOnCancel())
 		if err := chromedp.Do(ctx); err != nil {
@@ -107,11 +106,57 @@ func (b *Browser) watchTargets() {
 			b.adopting.Add(-1)
 			continue
 		}
-		b.mu.Lock()
-		b.tabs = append(b.tabs, tab)
-		b.mu.Unlock()
+		added := b.addAdopted(tab)
 		b.adopting.Add(-1)
-		b.emit(Event{Kind: EventTabOpened, Tab: string(info.TargetID), URL: info.URL})
+		if added {
+			b.emit(Event{Kind: EventTabOpened, Tab: string(info.TargetID), URL: info.URL})
+		}
+	}
+}
+
+// adopts reports whether a newly created target becomes one of our tabs: a
+// page opened by one of our tabs, or, when Ariadne watches a browser
+// someone else drives (--remote on an agent's browser), any new page of it
+// but DevTools' own.
+func (b *Browser) adopts(info *target.Info) bool {
+	if info == nil || info.Type != "page" || b.tabByID(info.TargetID) != nil {
+		return false
+	}
+	if info.OpenerID == "" {
+		return b.attached && !strings.HasPrefix(info.URL, "devtools://")
+	}
+	return b.tabByID(info.OpenerID) != nil
+}
+
+// addAdopted appends a tab the watcher attached to, unless Ariadne opened
+// that target itself meanwhile (attached to a browser, its own new tabs
+// come through the watcher too); then the watcher's session only detaches.
+func (b *Browser) addAdopted(t *Tab) bool {
+	b.mu.Lock()
+	for _, x := range b.tabs {
+		if x.id == t.id {
+			b.mu.Unlock()
+			t.cancel()
+			return false
+		}
+	}
+	b.tabs = append(b.tabs, t)
+	b.mu.Unlock()
+	return true
+}
+
+// dropAdopted removes and detaches the watcher's session to target id, for
+// a tab Ariadne opened itself and puts in place; b.mu must be held.
+func (b *Browser) dropAdopted(id target.ID) {
+	for i, x := range b.tabs {
+		if x.id == id {
+			x.cancel()
+			b.tabs = append(b.tabs[:i], b.tabs[i+1:]...)
+			if b.current >= i && b.current > 0 {
+				b.current--
+			}
+			return
+		}
 	}
 }
 

@@ -165,3 +165,37 @@ func TestRemoteDefaultsToTheAgentsLastTab(t *testing.T) {
 		t.Errorf("after the agent selected table.html the watcher shows %q", got)
 	}
 }
+
+// A tab the agent opens after the watcher attached is listed by the
+// watcher, which can switch to it and read it.
+func TestRemoteListsTabsTheAgentOpensLater(t *testing.T) {
+	c, port, base := agentOnTable(t)
+	w := attachWatcher(t, port, "")
+	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
+	deadline := time.Now().Add(20 * time.Second)
+	index := 0
+	for index == 0 {
+		tabs, err := w.Tabs(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range tabs {
+			if tb.URL == base+"/products.html" {
+				index = tb.Index
+			}
+		}
+		if index == 0 && time.Now().After(deadline) {
+			t.Fatalf("the watcher never listed the agent's new tab: %+v", tabs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := w.SwitchTab(index); err != nil {
+		t.Fatal(err)
+	}
+	waitSnapshot(t, w, "the agent's new tab", func(s *refs.Snapshot) bool {
+		return s.URL == base+"/products.html" && has(s, "heading", "Linen notebook")
+	})
+	if tabs, err := w.Tabs(context.Background()); err != nil || len(tabs) != 2 {
+		t.Errorf("want the agent's two tabs, once each: %+v %v", tabs, err)
+	}
+}
