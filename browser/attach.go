@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,8 +33,8 @@ type attached struct {
 // page tab; the caller then opens one. opts.Tab chooses the tab to show: a
 // 1-based index in the order of recent use, or a substring of its URL;
 // empty, the most recently used.
-func attachPages(ctx, allocCtx context.Context, opts Options) (*attached, error) {
-	conn, cancelConn := chromedp.NewContext(allocCtx)
+func attachPages(ctx, allocCtx context.Context, opts Options, logFile *os.File) (*attached, error) {
+	conn, cancelConn := chromedp.NewContext(allocCtx, driverLog(logFile)...)
 	infos, err := chromedp.Targets(conn)
 	if err != nil {
 		cancelConn()
@@ -143,7 +144,7 @@ func sortByRecentUse(ctx context.Context, remote string, pages []*target.Info) {
 // the browser's downloads and the pages' dialogs to whoever drives them
 // (an agent through ariadne mcp). It returns nil, nil when the browser has
 // no page tab, or when opts.OwnTab asks for a tab of its own.
-func attachBrowser(ctx, allocCtx context.Context, cancelAlloc context.CancelFunc, opts Options) (*Browser, error) {
+func attachBrowser(ctx, allocCtx context.Context, cancelAlloc context.CancelFunc, opts Options, logFile *os.File) (*Browser, error) {
 	if opts.OwnTab {
 		if opts.Tab != "" {
 			cancelAlloc()
@@ -157,7 +158,7 @@ func attachBrowser(ctx, allocCtx context.Context, cancelAlloc context.CancelFunc
 	}
 	done := make(chan res, 1)
 	go func() {
-		a, err := attachPages(ctx, allocCtx, opts)
+		a, err := attachPages(ctx, allocCtx, opts, logFile)
 		done <- res{a, err}
 	}()
 	var r res

@@ -48,9 +48,11 @@ type Options struct {
 	// choose a free port (no race with another process for it); read it
 	// back with Browser.DebugPort.
 	DebugPort int
-	// Logf, when set, receives diagnostic messages: Ariadne's own, and
-	// chromedp's logs and errors (which would otherwise go to the standard
-	// logger, that is, onto the terminal). Nil discards them.
+	// Logf, when set, receives Ariadne's own diagnostic messages. Nil
+	// discards them. chromedp's logs and errors (which would otherwise go
+	// to the standard logger, that is, onto the terminal; many are benign,
+	// such as "received DOM.documentUpdated when there's no top-level
+	// frame") go only to LogFile.
 	Logf func(format string, args ...any)
 	// LogFile, when set, is appended to: the launched browser's own output
 	// (stdout and stderr) and every Logf message, with the time. Without it
@@ -142,10 +144,33 @@ func openLog(opts *Options) (*os.File, error) {
 	if err != nil {
 		return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot open the log file %s; give --log a path in a directory you can write", opts.LogFile)
 	}
-	own := opts.Logf
-	var mu sync.Mutex
+	own, toFile := opts.Logf, fileLogf(f)
 	opts.Logf = func(format string, args ...any) {
 		own(format, args...)
+		toFile(format, args...)
+	}
+	return f, nil
+}
+
+// driverLog sends chromedp's logs and errors to the log file (or nowhere):
+// by default chromedp writes them to the standard logger, onto the
+// terminal the explorer draws on.
+func driverLog(logFile *os.File) []chromedp.ContextOption {
+	logf := fileLogf(logFile)
+	return []chromedp.ContextOption{
+		chromedp.WithLogf(logf),
+		chromedp.WithErrorf(func(format string, args ...any) { logf("ERROR: "+format, args...) }),
+		chromedp.WithDebugf(func(string, ...any) {}),
+	}
+}
+
+// fileLogf writes log lines with the time to f; nil f discards them.
+func fileLogf(f *os.File) func(format string, args ...any) {
+	if f == nil {
+		return func(string, ...any) {}
+	}
+	var mu sync.Mutex
+	return func(format string, args ...any) {
 		line := time.Now().Format("2006-01-02T15:04:05.000Z07:00") + " " + fmt.Sprintf(format, args...)
 		if !strings.HasSuffix(line, "\n") {
 			line += "\n"
@@ -154,7 +179,6 @@ func openLog(opts *Options) (*os.File, error) {
 		defer mu.Unlock()
 		io.WriteString(f, line)
 	}
-	return f, nil
 }
 
 func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, error) {
@@ -168,7 +192,7 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 	}
 	if opts.Remote != "" {
 		allocCtx, cancelAlloc = remote.NewAllocator(base, opts.Remote)
-		if b, err := attachBrowser(ctx, allocCtx, cancelAlloc, opts); b != nil || err != nil {
+		if b, err := attachBrowser(ctx, allocCtx, cancelAlloc, opts, logFile); b != nil || err != nil {
 			if b != nil {
 				b.logFile = logFile
 			}
@@ -221,10 +245,7 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 	}
 	// chromedp logs to the standard logger unless told otherwise; nothing
 	// of it may reach the terminal the explorer draws on.
-	first, cancelFirst := chromedp.NewContext(allocCtx,
-		chromedp.WithLogf(opts.Logf),
-		chromedp.WithErrorf(func(format string, args ...any) { opts.Logf("ERROR: "+format, args...) }),
-		chromedp.WithDebugf(func(string, ...any) {}))
+	first, cancelFirst := chromedp.NewContext(allocCtx, driverLog(logFile)...)
 	b := &Browser{
 		opts:    opts,
 		refs:    refs.NewTable(),
