@@ -92,15 +92,16 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 	l := &launcher{opts: cfg.browser}
 	defer l.closeAll()
 	m := ui.New(ui.Options{
-		Launch:   l.launch,
-		URL:      url,
-		Keys:     km,
-		Notice:   notice,
-		Follow:   !cfg.noFollow,
-		Headful:  cfg.browser.Headful,
-		Locators: ui.BrowserLocators,
-		Copy:     ui.SystemCopy, // else OSC 52 through Bubble Tea
-		Lang:     cfg.lang,
+		Launch:       l.launch,
+		URL:          url,
+		Keys:         km,
+		Notice:       notice,
+		Follow:       !cfg.noFollow,
+		Headful:      cfg.browser.Headful,
+		Locators:     ui.BrowserLocators,
+		LocatorBatch: ui.BrowserLocatorBatch,
+		Copy:         ui.SystemCopy, // else OSC 52 through Bubble Tea
+		Lang:         cfg.lang,
 
 		RecordFile:    cfg.record,
 		RecordSecrets: cfg.secrets,

@@ -53,6 +53,9 @@ type ElementLocators struct {
 // LocatorFunc reads the locator ladder of one ref from a browser session.
 type LocatorFunc func(ctx context.Context, b Browser, ref string) (*ElementLocators, error)
 
+// LocatorBatchFunc reads the locator ladders of several refs in one call.
+type LocatorBatchFunc func(ctx context.Context, b Browser, refs []string) ([]*ElementLocators, error)
+
 // Recording is the recorder as the header sees it: whether it is recording
 // and how many steps it holds. The recorder itself lives elsewhere.
 type Recording interface {

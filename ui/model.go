@@ -35,6 +35,9 @@ type Options struct {
 	// Locators reads an element's locator ladder; nil: the details pane
 	// says locators are not available.
 	Locators LocatorFunc
+	// LocatorBatch, when set, prefetches the ladders of the rows near
+	// the cursor once the selected one is in (ui/locators_prefetch.go).
+	LocatorBatch LocatorBatchFunc
 	// Copy writes the system clipboard; nil or an error: OSC 52.
 	Copy CopyFunc
 	// Lang is the locator language at start; "" is JavaScript.
@@ -311,7 +314,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case settleMsg:
 		return m, m.onSettle(msg)
 	case locMsg:
-		return m, m.onLocators(msg)
+		return m, tea.Batch(m.onLocators(msg), m.prefetch())
+	case locBatchMsg:
+		return m, m.onLocatorBatch(msg)
 	case copiedMsg:
 		return m, m.onCopied(msg)
 	case pickMsg:
