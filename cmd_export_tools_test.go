@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ariadne-tui/ariadne/internal/nodetools"
 )
@@ -60,7 +58,7 @@ export default defineConfig({
 func runPlaywright(t *testing.T, dir string) error {
 	t.Helper()
 	tools := nodetools.Dir(t, ".", "@playwright/test", "playwright-core")
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(tools, "node_modules", "@playwright", "test", "cli.js"),
 		"test", "--config", filepath.Join(dir, "playwright.config.ts"), "--reporter=line")
@@ -87,7 +85,7 @@ type devtoolsResult struct {
 func runDevTools(t *testing.T, file string) (devtoolsResult, error) {
 	t.Helper()
 	tools := nodetools.Dir(t, ".", "@puppeteer/replay", "puppeteer-core")
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(tools, "replay.mjs"), file)
 	cmd.Env = toolEnv("CHROME_PATH=" + nodetools.Chrome(t))
@@ -131,7 +129,7 @@ func buildChromedp(t *testing.T, dir, file string) string {
 // runChromedp runs a program buildChromedp built.
 func runChromedp(t *testing.T, bin string) error {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Env = toolEnv("CHROME_PATH="+nodetools.Chrome(t), "HOME="+t.TempDir(), "STEP_TIMEOUT=5s")

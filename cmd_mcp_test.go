@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ariadne-tui/ariadne/demo"
 	"github.com/ariadne-tui/ariadne/internal/nodetools"
@@ -91,7 +90,7 @@ func runFlows(t *testing.T, base string, only string, server []string) flowRepor
 		args = append(args, "--only", only)
 	}
 	args = append(append(args, "--"), server...)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", args...)
 	cmd.Dir = dir
@@ -196,7 +195,7 @@ func TestMCPInspectorCLI(t *testing.T) {
 	}
 	inspect := func(args ...string) map[string]any {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		ctx, cancel := nodetools.Context(t)
 		defer cancel()
 		full := []string{cli, "--cli", "--config", configFile, "--server", "ariadne"}
 		cmd := exec.CommandContext(ctx, "node", append(full, args...)...)

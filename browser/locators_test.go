@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -17,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -425,7 +425,7 @@ func TestLocatorsMatchPlaywright(t *testing.T) {
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, script, file)
 	var stderr strings.Builder

@@ -2,7 +2,6 @@ package recordings
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -11,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/refs"
@@ -149,7 +147,7 @@ export default defineConfig({
 		broke[b.name+".spec.ts"] = b.want["playwright"]
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(tools, "node_modules", "@playwright", "test", "cli.js"),
 		"test", "--config", filepath.Join(dir, "playwright.config.ts"), "--reporter=json")
@@ -306,7 +304,7 @@ type replayResult struct {
 // replay runs tools/playwright/replay.mjs on a DevTools JSON file.
 func replay(t *testing.T, tools, chrome, file string, env ...string) (replayResult, string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(tools, "replay.mjs"), file)
 	cmd.Env = append(toolEnv(chrome), env...)
@@ -476,7 +474,7 @@ func TestE2EChromedp(t *testing.T) {
 				t.Parallel() // mostly waiting for the timeout
 				env = append(env, "STEP_TIMEOUT=3s")
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			ctx, cancel := nodetools.Context(t)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, filepath.Join(bin, p.name))
 			cmd.Env = env
