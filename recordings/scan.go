@@ -139,6 +139,9 @@ func LoadLimited(path string, limit int64) (*Recording, []LoadProblem, error) {
 	if lr.N <= 0 {
 		return nil, nil, tooBig("over " + megabytes(limit))
 	}
+	if c := refs.CodeOf(err); c != "" {
+		return nil, nil, refs.Errorf(c, "%s: %s", path, refs.MessageOf(err))
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
