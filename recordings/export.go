@@ -13,9 +13,12 @@ import (
 
 // Format describes one export format.
 type Format struct {
-	Name   string // as Export takes it
-	Ext    string // file name extension, with the dot
-	Title  string // for menus
+	Name  string // as Export takes it
+	Ext   string // file name extension, with the dot
+	Title string // for menus
+	// Export exports a recording in memory (ExportPlaywright...), export
+	// from a source (ExportFile).
+	Export func(*Recording, io.Writer) error
 	export exporter
 }
 
@@ -26,10 +29,10 @@ type exporter func(ctx context.Context, src source, p *planned, w *bufio.Writer)
 // Formats returns the export formats, in menu order.
 func Formats() []Format {
 	return []Format{
-		{"playwright-test", ".spec.ts", "Playwright Test (TypeScript)", exportPlaywright},
-		{"playwright-python", ".py", "Playwright for Python (pytest)", exportPython},
-		{"devtools-recorder", ".json", "Chrome DevTools Recorder (JSON)", exportDevTools},
-		{"chromedp", ".go", "chromedp program (Go)", exportChromedp},
+		{"playwright-test", ".spec.ts", "Playwright Test (TypeScript)", ExportPlaywright, exportPlaywright},
+		{"playwright-python", ".py", "Playwright for Python (pytest)", ExportPython, exportPython},
+		{"devtools-recorder", ".json", "Chrome DevTools Recorder (JSON)", ExportDevTools, exportDevTools},
+		{"chromedp", ".go", "chromedp program (Go)", ExportChromedp, exportChromedp},
 	}
 }
 
@@ -42,7 +45,7 @@ func Export(format string, rec *Recording, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return exportRec(rec, w, f.export)
+	return f.Export(rec, w)
 }
 
 // ExportFile writes the recording file r to w in the named format, as
