@@ -40,11 +40,14 @@ func (r recSource) each(_ context.Context, f func(int, Step) error) error {
 }
 
 // fileSource is a recording file, read from its start by each pass. The
-// first pass reports the lines it skips to problem.
+// first pass reports the lines it skips to problem; the later ones read
+// as many bytes as it did, so that steps appended meanwhile (the file is
+// still being recorded) are not half planned.
 type fileSource struct {
 	r       io.ReadSeeker
 	h       Header
 	problem func(LoadProblem)
+	size    int64 // read by the first pass; -1 before it
 }
 
 // newFileSource reads the header of the recording in r.
@@ -53,7 +56,7 @@ func newFileSource(r io.ReadSeeker, problem func(LoadProblem)) (*fileSource, err
 	if err != nil {
 		return nil, err
 	}
-	return &fileSource{r: r, h: sc.header, problem: problem}, nil
+	return &fileSource{r: r, h: sc.header, problem: problem, size: -1}, nil
 }
 
 func (f *fileSource) header() Header { return f.h }
@@ -62,7 +65,11 @@ func (f *fileSource) each(ctx context.Context, fn func(int, Step) error) error {
 	if _, err := f.r.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	sc, err := newScanner(f.r, f.problem)
+	r := &countingReader{r: f.r}
+	if f.size >= 0 {
+		r.r = io.LimitReader(f.r, f.size)
+	}
+	sc, err := newScanner(r, f.problem)
 	if err != nil {
 		return err
 	}
@@ -75,7 +82,21 @@ func (f *fileSource) each(ctx context.Context, fn func(int, Step) error) error {
 			return err
 		}
 	}
+	if sc.err == nil && f.size < 0 {
+		f.size = r.n
+	}
 	return sc.err
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // action is a step as the code exporters see it: where it acts, and what

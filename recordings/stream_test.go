@@ -289,3 +289,59 @@ func BenchmarkExportFile(b *testing.B) {
 		})
 	}
 }
+
+// growing is a file that steps are appended to after the first pass
+// began reading it, as when a recording still being made is exported.
+type growing struct {
+	data, more []byte
+	pos        int
+	seeks      int
+}
+
+func (g *growing) Read(p []byte) (int, error) {
+	if g.pos >= len(g.data) {
+		return 0, io.EOF
+	}
+	n := copy(p, g.data[g.pos:])
+	g.pos += n
+	return n, nil
+}
+
+func (g *growing) Seek(off int64, whence int) (int64, error) {
+	if whence != io.SeekStart {
+		return 0, errors.New("only from the start")
+	}
+	if g.seeks++; g.seeks == 2 {
+		g.data = append(g.data, g.more...)
+	}
+	g.pos = int(off)
+	return off, nil
+}
+
+// TestExportFileGrowing: steps appended while an export reads the file
+// are left out whole; the export is that of the file as its first pass
+// read it.
+func TestExportFileGrowing(t *testing.T) {
+	rec := signinRecording(goldenOrigin)
+	var file bytes.Buffer
+	if err := Encode(&file, rec); err != nil {
+		t.Fatal(err)
+	}
+	more := `{"kind":"dialog","dialog":{"type":"alert","accept":true}}` + "\n" + `{"kind":"click","tab":3,"target":{"locator":{"parts":[{"kind":"css","css":"#x"}]}}}` + "\n"
+	for _, f := range Formats() {
+		g := &growing{data: bytes.Clone(file.Bytes()), more: []byte(more)}
+		var got, want bytes.Buffer
+		if err := ExportFile(context.Background(), f.Name, g, &got, nil); err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if g.seeks != 2 || len(g.data) == file.Len() {
+			t.Fatalf("%s: the file did not grow between the passes (the test is void)", f.Name)
+		}
+		if err := Export(f.Name, rec, &want); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s: the export has what was appended during it", f.Name)
+		}
+	}
+}
