@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/recordings"
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 func formatNames() string {
@@ -30,31 +33,51 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usagef("export takes one recording file (see 'ariadne export --help')")
 	}
-	if err := checkSize(pos[0], maxRecordingSize, "a recording"); err != nil {
+	path := pos[0]
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("loading %s: %w", path, err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		return usagef("export: %s is not a regular file: export reads a recording twice (to check it, then to write it); save it to a file first", path)
+	}
+	problem := func(p recordings.LoadProblem) {
+		fmt.Fprintf(e.stderr, "ariadne: %s: %v (skipped; the other steps are kept)\n", path, p)
+	}
+	exportTo := func(w io.Writer) error {
+		err := recordings.ExportFile(ctx, *format, f, w, problem)
+		switch {
+		case errors.Is(err, recordings.ErrNotRecording):
+			err = fmt.Errorf("loading %s: %s: %w", path, path, err)
+		case refs.CodeOf(err) == refs.CodeBadArgument: // a line over the limit
+			err = refs.Errorf(refs.CodeBadArgument, "%s: %s", path, refs.MessageOf(err))
+		}
 		return err
 	}
-	var rec *recordings.Recording
-	if err := interruptible(ctx, func() (err error) { rec, err = loadRecording(e, pos[0]); return err }); err != nil {
-		return err
-	}
+	var w *outFile
 	if *out == "" {
-		err = interruptible(ctx, func() error { return recordings.Export(*format, rec, e.stdout) })
+		// Standard output gets the export whole or not at all: it is
+		// written to an unnamed temporary file first.
+		w, err = spoolOut()
 	} else {
-		var w *outFile
-		if w, err = createOut(*out); err != nil {
-			return fmt.Errorf("export: %w", err)
-		}
-		defer w.Abort()
-		if err = interruptible(ctx, func() error { return recordings.Export(*format, rec, w) }); err == nil {
-			err = w.Commit()
-		}
+		w, err = createOut(*out)
 	}
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer w.Abort()
+	err = interruptible(ctx, func() error {
+		if err := exportTo(w); err != nil {
+			return err
+		}
+		if *out == "" {
+			return w.copyTo(e.stdout)
+		}
+		return w.Commit()
+	})
 	if errors.Is(err, recordings.ErrUnknownFormat) {
 		err = usagef("export: unknown format %q; want %s", *format, formatNames())
 	}
 	return err
 }
-
-// maxRecordingSize is the largest recording export reads (a recording of
-// a long session is a few megabytes).
-const maxRecordingSize = 64 << 20

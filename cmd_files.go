@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -54,6 +55,28 @@ func createOut(path string) (*outFile, error) {
 		return nil, err
 	}
 	return &outFile{f: f, path: path}, nil
+}
+
+// spoolOut is an outFile with no name, which copyTo sends on: an output
+// that must arrive whole or not at all (standard output) is written to it
+// first. It is removed as soon as it is made, so that nothing is left
+// behind whatever happens.
+func spoolOut() (*outFile, error) {
+	f, err := os.CreateTemp("", "ariadne-export-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	return &outFile{f: f, direct: true}, nil
+}
+
+// copyTo sends what was written to a spoolOut to w.
+func (o *outFile) copyTo(w io.Writer) error {
+	if _, err := o.f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.Copy(w, o.f)
+	return err
 }
 
 func (o *outFile) Write(p []byte) (int, error) { return o.f.Write(p) }

@@ -1,10 +1,11 @@
 package recordings
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/refs"
@@ -12,19 +13,26 @@ import (
 
 // Format describes one export format.
 type Format struct {
-	Name   string // as Export takes it
-	Ext    string // file name extension, with the dot
-	Title  string // for menus
-	export func(*Recording, io.Writer) error
+	Name  string // as Export takes it
+	Ext   string // file name extension, with the dot
+	Title string // for menus
+	// Export exports a recording in memory (ExportPlaywright...), export
+	// from a source (ExportFile).
+	Export func(*Recording, io.Writer) error
+	export exporter
 }
+
+// An exporter writes the actions of src, which survey planned, to w as it
+// goes: its memory is that of one step, not of the recording.
+type exporter func(ctx context.Context, src source, p *planned, w *bufio.Writer) error
 
 // Formats returns the export formats, in menu order.
 func Formats() []Format {
 	return []Format{
-		{"playwright-test", ".spec.ts", "Playwright Test (TypeScript)", ExportPlaywright},
-		{"playwright-python", ".py", "Playwright for Python (pytest)", ExportPython},
-		{"devtools-recorder", ".json", "Chrome DevTools Recorder (JSON)", ExportDevTools},
-		{"chromedp", ".go", "chromedp program (Go)", ExportChromedp},
+		{"playwright-test", ".spec.ts", "Playwright Test (TypeScript)", ExportPlaywright, exportPlaywright},
+		{"playwright-python", ".py", "Playwright for Python (pytest)", ExportPython, exportPython},
+		{"devtools-recorder", ".json", "Chrome DevTools Recorder (JSON)", ExportDevTools, exportDevTools},
+		{"chromedp", ".go", "chromedp program (Go)", ExportChromedp, exportChromedp},
 	}
 }
 
@@ -33,112 +41,66 @@ var ErrUnknownFormat = errors.New("unknown_format")
 
 // Export writes rec to w in the named format.
 func Export(format string, rec *Recording, w io.Writer) error {
+	f, err := formatNamed(format)
+	if err != nil {
+		return err
+	}
+	return f.Export(rec, w)
+}
+
+// ExportFile writes the recording file r to w in the named format, as
+// Export writes a recording, holding one step at a time in memory: it
+// reads r twice, once to check and plan the steps, once to write them.
+// The first pass reports the lines it skips to problem (when set), as Load
+// reports them, before anything is written. It stops when ctx is done.
+func ExportFile(ctx context.Context, format string, r io.ReadSeeker, w io.Writer, problem func(LoadProblem)) error {
+	f, err := formatNamed(format)
+	if err != nil {
+		return err
+	}
+	src, err := newFileSource(r, problem)
+	if err != nil {
+		return err
+	}
+	return export(ctx, src, w, f.export)
+}
+
+func formatNamed(format string) (Format, error) {
 	for _, f := range Formats() {
 		if f.Name == format {
-			return f.export(rec, w)
+			return f, nil
 		}
 	}
 	names := make([]string, 0, 4)
 	for _, f := range Formats() {
 		names = append(names, f.Name)
 	}
-	return fmt.Errorf("%w %q: want one of %s", ErrUnknownFormat, format, strings.Join(names, ", "))
+	return Format{}, fmt.Errorf("%w %q: want one of %s", ErrUnknownFormat, format, strings.Join(names, ", "))
 }
 
-// action is a step as the code exporters see it: where it acts, and what
-// must be set up around it.
-type action struct {
-	Step
-	N int // position in the recording, from 1; 0 for the start URL
-	// Dialogs are answered by handlers registered before the step runs:
-	// the dialog steps that followed it in the recording.
-	Dialogs []DialogAnswer
-	// Popup is set when the step opens a tab that later steps act in.
-	Popup bool
-}
-
-// plan checks rec and turns its steps into actions: a navigate to the
-// start URL first if the recording does not begin with one, dialog steps
-// moved onto the step that raised them, and popups marked on the steps
-// that open them.
-func plan(rec *Recording) ([]action, error) {
+// exportRec exports a recording in memory.
+func exportRec(rec *Recording, w io.Writer, exp exporter) error {
 	if rec == nil {
-		return nil, errors.New("no recording")
+		return errors.New("no recording")
 	}
-	var acts []action
-	if rec.StartURL != "" && (len(rec.Steps) == 0 || rec.Steps[0].Kind != Navigate || rec.Steps[0].Tab != 0) {
-		acts = append(acts, action{Step: Step{Kind: Navigate, URL: rec.StartURL}})
-	}
-	used := map[int]bool{}
-	for _, s := range rec.Steps {
-		used[s.Tab] = true
-	}
-	opened := map[int]bool{0: true}
-	for i, s := range rec.Steps {
-		n := i + 1
-		if err := s.Validate(); err != nil {
-			return nil, fmt.Errorf("step %d: %w", n, err)
-		}
-		if !opened[s.Tab] {
-			return nil, fmt.Errorf("step %d acts in tab %d, but no step before it opened that tab (set opensTab on the step that did)", n, s.Tab)
-		}
-		if s.Kind == Dialog {
-			j := len(acts) - 1
-			for j >= 0 && acts[j].Tab != s.Tab {
-				j--
-			}
-			if j < 0 {
-				return nil, fmt.Errorf("step %d answers a dialog, but no step before it in tab %d raised one", n, s.Tab)
-			}
-			if len(acts[j].Dialogs) > 0 {
-				return nil, fmt.Errorf("step %d answers a second dialog raised by step %d: exporters answer one dialog per step", n, acts[j].N)
-			}
-			acts[j].Dialogs = append(acts[j].Dialogs, *s.Dialog)
-			continue
-		}
-		a := action{Step: s, N: n}
-		if s.OpensTab != 0 {
-			if opened[s.OpensTab] {
-				return nil, fmt.Errorf("step %d opens tab %d, which is already open", n, s.OpensTab)
-			}
-			opened[s.OpensTab] = true
-			a.Popup = used[s.OpensTab]
-		}
-		acts = append(acts, a)
-	}
-	return acts, nil
+	return export(context.Background(), recSource{rec}, w, exp)
 }
 
-// testIDAttr returns the test id attribute the recording's locators use:
-// the header's, else the first one a locator names, else "".
-func testIDAttr(rec *Recording) string {
-	if rec.TestIDAttr != "" {
-		return rec.TestIDAttr
+func export(ctx context.Context, src source, w io.Writer, exp exporter) error {
+	p, err := survey(ctx, src)
+	if err != nil {
+		return err
 	}
-	for _, s := range rec.Steps {
-		for _, t := range []Target{s.Target, s.To} {
-			for _, l := range t.Candidates() {
-				for _, p := range l.Parts {
-					if p.Kind == refs.KindTestID && p.Attr != "" {
-						return p.Attr
-					}
-				}
-			}
-		}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := exp(ctx, src, p, bw); err != nil {
+		return err
 	}
-	return ""
-}
-
-// hasSecrets reports whether any step types a secret or compares with one.
-func hasSecrets(rec *Recording) bool {
-	return slices.ContainsFunc(rec.Steps, func(s Step) bool {
-		return s.Text.IsSecret() || (s.Assert != nil && s.Assert.Secret != "")
-	})
+	return bw.Flush()
 }
 
 // title returns the recording's title, or a default.
-func title(rec *Recording) string {
-	if t := strings.TrimSpace(rec.Title); t != "" {
+func title(h Header) string {
+	if t := strings.TrimSpace(h.Title); t != "" {
 		return t
 	}
 	return "recording"
@@ -278,8 +240,8 @@ func exportLocator(t Target) refs.Locator {
 }
 
 // viewportOf is the recording's viewport, or nil when it has none.
-func viewportOf(rec *Recording) *Viewport {
-	if vp := rec.Viewport; vp != nil && vp.Width > 0 && vp.Height > 0 {
+func viewportOf(h Header) *Viewport {
+	if vp := h.Viewport; vp != nil && vp.Width > 0 && vp.Height > 0 {
 		return vp
 	}
 	return nil

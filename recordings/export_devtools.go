@@ -1,12 +1,13 @@
 package recordings
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -33,32 +34,68 @@ import (
 const defaultOffset = 5
 
 // ExportDevTools writes rec as a Chrome DevTools Recorder JSON file.
-func ExportDevTools(rec *Recording, w io.Writer) error {
-	acts, err := plan(rec)
+func ExportDevTools(rec *Recording, w io.Writer) error { return exportRec(rec, w, exportDevTools) }
+
+// exportDevTools writes the flow as encodeJSON would write it whole, one
+// step at a time: the flow with no steps up to its "steps"
+// array, then each step indented to its place in the array.
+func exportDevTools(ctx context.Context, src source, p *planned, w *bufio.Writer) error {
+	head, err := encodeJSON(devtoolsFlow{Title: title(p.header), SelectorAttribute: p.testIDAttr, Steps: []devtoolsStep{}}, "")
 	if err != nil {
 		return err
 	}
-	flow := devtoolsFlow{Title: title(rec), SelectorAttribute: testIDAttr(rec), Steps: []devtoolsStep{}}
-	if vp := rec.Viewport; vp != nil {
+	head, ok := bytes.CutSuffix(head, []byte("[]\n}\n"))
+	if !ok {
+		return fmt.Errorf("the DevTools flow does not end with its steps (a bug in Ariadne): %s", head)
+	}
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	first := true
+	write := func(steps []devtoolsStep) error {
+		for _, d := range steps {
+			b, err := encodeJSON(d, "    ")
+			if err != nil {
+				return err
+			}
+			sep := ",\n    "
+			if first {
+				sep, first = "[\n    ", false
+			}
+			if _, err := w.WriteString(sep); err != nil {
+				return err
+			}
+			if _, err := w.Write(bytes.TrimSuffix(b, []byte("\n"))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if vp := p.header.Viewport; vp != nil {
 		scale := vp.DeviceScaleFactor
 		if scale == 0 {
 			scale = 1
 		}
-		flow.Steps = append(flow.Steps, devtoolsStep{
+		err := write([]devtoolsStep{{
 			Type: "setViewport", Width: &vp.Width, Height: &vp.Height, DeviceScaleFactor: &scale,
 			IsMobile: &vp.IsMobile, HasTouch: &vp.HasTouch, IsLandscape: new(vp.Width > vp.Height),
-		})
+		}})
+		if err != nil {
+			return err
+		}
 	}
-	e := devtoolsEmitter{attr: testIDAttr(rec), scroll: map[string]Point{}, tabURL: map[int]string{}}
+	e := devtoolsEmitter{attr: p.testIDAttr, scroll: map[int]map[string]Point{}, tabURL: map[int]string{}}
 	// The format names a tab by its URL: a step that does not say the URL
 	// of its tab (a close-tab step) gets the last one the steps before it
 	// saw there.
-	for _, a := range acts {
+	err = p.actions(ctx, src, func(a action) error {
 		steps, err := e.action(a)
 		if err != nil {
 			return fmt.Errorf("step %d: %w", a.N, err)
 		}
-		flow.Steps = append(flow.Steps, steps...)
+		if err := write(steps); err != nil {
+			return err
+		}
 		switch s := a.Step; {
 		case s.Kind == Navigate:
 			e.tabURL[s.Tab] = s.URL
@@ -67,29 +104,39 @@ func ExportDevTools(rec *Recording, w io.Writer) error {
 		case s.URLBefore != "":
 			e.tabURL[s.Tab] = s.URLBefore
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	return writeJSON(w, flow)
+	tail := "\n  ]\n}\n"
+	if first {
+		tail = "[]\n}\n"
+	}
+	_, err = w.WriteString(tail)
+	return err
 }
 
-// writeJSON writes v indented by two spaces, as Chrome does, without
-// escaping <, > and &, and with every hidden character escaped.
-func writeJSON(w io.Writer, v any) error {
+// encodeJSON is v indented by two spaces, as Chrome does, without
+// escaping <, > and &, with every hidden character escaped, and every line
+// after the first starting with prefix.
+func encodeJSON(v any, prefix string) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
+	enc.SetIndent(prefix, "  ")
 	if err := enc.Encode(v); err != nil {
-		return err
+		return nil, err
 	}
-	_, err := w.Write(refs.EscapeJSON(buf.Bytes()))
-	return err
+	return refs.EscapeJSON(buf.Bytes()), nil
 }
 
 type devtoolsEmitter struct {
 	attr string
-	// scroll is the scroll position each tab (and element) has reached:
-	// Ariadne records wheel deltas, the format wants positions.
-	scroll map[string]Point
+	// scroll is the scroll position each tab (and element in it, by
+	// locator) has reached: Ariadne records wheel deltas, the format wants
+	// positions.
+	scroll map[int]map[string]Point
 	// tabURL is the last URL each tab was seen at.
 	tabURL map[int]string
 }
@@ -244,13 +291,16 @@ func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error)
 		}
 		return out, nil
 	case Scroll:
-		key := fmt.Sprint(s.Tab)
+		key := ""
 		if !s.Target.Locator.IsZero() {
-			key += " " + s.Locator().Internal()
+			key = s.Locator().Internal()
 		}
-		p := e.scroll[key]
+		if e.scroll[s.Tab] == nil {
+			e.scroll[s.Tab] = map[string]Point{}
+		}
+		p := e.scroll[s.Tab][key]
 		p.X, p.Y = max(0, p.X+s.DX), max(0, p.Y+s.DY)
-		e.scroll[key] = p
+		e.scroll[s.Tab][key] = p
 		d := with("scroll")
 		d.X, d.Y = &p.X, &p.Y
 		if !s.Target.Locator.IsZero() {
@@ -320,14 +370,7 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 	return custom()
 }
 
-func (e devtoolsEmitter) resetScroll(tab int) {
-	prefix := fmt.Sprint(tab)
-	for k := range e.scroll {
-		if k == prefix || strings.HasPrefix(k, prefix+" ") {
-			delete(e.scroll, k)
-		}
-	}
-}
+func (e devtoolsEmitter) resetScroll(tab int) { delete(e.scroll, tab) }
 
 // held wraps d in keyDown and keyUp steps for the modifiers held during it.
 func (e devtoolsEmitter) held(base devtoolsStep, mods []string, d devtoolsStep) []devtoolsStep {

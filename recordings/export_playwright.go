@@ -1,6 +1,8 @@
 package recordings
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -13,18 +15,16 @@ import (
 // test that `npx playwright test` runs as it is. Locators are printed by
 // refs (Locator.Code), so they are the ones Ariadne showed. Secrets are
 // read from process.env when the test runs.
-func ExportPlaywright(rec *Recording, w io.Writer) error {
-	acts, err := plan(rec)
-	if err != nil {
-		return err
-	}
+func ExportPlaywright(rec *Recording, w io.Writer) error { return exportRec(rec, w, exportPlaywright) }
+
+func exportPlaywright(ctx context.Context, src source, p *planned, w *bufio.Writer) error {
 	var b strings.Builder
 	b.WriteString("import { test, expect } from '@playwright/test';\n\n")
 	var use []string
-	if attr := testIDAttr(rec); attr != "" && attr != refs.DefaultTestIDAttr {
+	if attr := p.testIDAttr; attr != "" && attr != refs.DefaultTestIDAttr {
 		use = append(use, "testIdAttribute: "+jsString(attr))
 	}
-	if vp := viewportOf(rec); vp != nil {
+	if vp := viewportOf(p.header); vp != nil {
 		use = append(use, fmt.Sprintf("viewport: { width: %d, height: %d }", vp.Width, vp.Height))
 		if vp.DeviceScaleFactor > 0 {
 			use = append(use, "deviceScaleFactor: "+strconv.FormatFloat(vp.DeviceScaleFactor, 'f', -1, 64))
@@ -39,7 +39,7 @@ func ExportPlaywright(rec *Recording, w io.Writer) error {
 	if len(use) > 0 {
 		fmt.Fprintf(&b, "test.use({ %s });\n\n", strings.Join(use, ", "))
 	}
-	if hasSecrets(rec) {
+	if p.secrets {
 		b.WriteString("// secret reads a value the recording kept out of this file.\n" +
 			"function secret(name: string): string {\n" +
 			"  const value = process.env[name];\n" +
@@ -47,15 +47,20 @@ func ExportPlaywright(rec *Recording, w io.Writer) error {
 			"  return value;\n" +
 			"}\n\n")
 	}
-	fmt.Fprintf(&b, "test(%s, async ({ page }) => {\n", jsString(title(rec)))
+	fmt.Fprintf(&b, "test(%s, async ({ page }) => {\n", jsString(title(p.header)))
 	e := tsEmitter{b: &b}
-	for _, a := range acts {
+	err := p.actions(ctx, src, func(a action) error {
 		if err := e.action(a); err != nil {
 			return fmt.Errorf("step %d: %w", a.N, err)
 		}
+		_, err := w.WriteString(b.String())
+		b.Reset()
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	b.WriteString("});\n")
-	_, err = io.WriteString(w, b.String())
+	_, err = w.WriteString(b.String() + "});\n")
 	return err
 }
 

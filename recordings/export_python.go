@@ -1,6 +1,8 @@
 package recordings
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -12,18 +14,16 @@ import (
 // ExportPython writes rec as a pytest-playwright test module: one
 // test_recording(page) function with the sync API. Secrets are read from
 // os.environ when the test runs.
-func ExportPython(rec *Recording, w io.Writer) error {
-	acts, err := plan(rec)
-	if err != nil {
-		return err
-	}
-	attr := testIDAttr(rec)
+func ExportPython(rec *Recording, w io.Writer) error { return exportRec(rec, w, exportPython) }
+
+func exportPython(ctx context.Context, src source, p *planned, w *bufio.Writer) error {
+	attr := p.testIDAttr
 	customAttr := attr != "" && attr != refs.DefaultTestIDAttr
 	var b strings.Builder
-	if hasSecrets(rec) {
+	if p.secrets {
 		b.WriteString("import os\n\n")
 	}
-	vp := viewportOf(rec)
+	vp := viewportOf(p.header)
 	if customAttr || vp != nil {
 		b.WriteString("import pytest\n")
 	}
@@ -39,27 +39,33 @@ func ExportPython(rec *Recording, w io.Writer) error {
 		// pytest-playwright builds each test's context from this fixture.
 		b.WriteString("@pytest.fixture(scope=\"session\")\n")
 		b.WriteString("def browser_context_args(browser_context_args):\n")
-		ctx := fmt.Sprintf(`"viewport": {"width": %d, "height": %d}`, vp.Width, vp.Height)
+		args := fmt.Sprintf(`"viewport": {"width": %d, "height": %d}`, vp.Width, vp.Height)
 		if vp.DeviceScaleFactor > 0 {
-			ctx += `, "device_scale_factor": ` + strconv.FormatFloat(vp.DeviceScaleFactor, 'f', -1, 64)
+			args += `, "device_scale_factor": ` + strconv.FormatFloat(vp.DeviceScaleFactor, 'f', -1, 64)
 		}
 		if vp.IsMobile {
-			ctx += `, "is_mobile": True`
+			args += `, "is_mobile": True`
 		}
 		if vp.HasTouch {
-			ctx += `, "has_touch": True`
+			args += `, "has_touch": True`
 		}
-		fmt.Fprintf(&b, "    return {**browser_context_args, %s}\n\n\n", ctx)
+		fmt.Fprintf(&b, "    return {**browser_context_args, %s}\n\n\n", args)
 	}
 	b.WriteString("def test_recording(page: Page) -> None:\n")
-	fmt.Fprintf(&b, "    # %s\n", oneLine(title(rec)))
+	fmt.Fprintf(&b, "    # %s\n", oneLine(title(p.header)))
 	e := pyEmitter{b: &b}
-	for _, a := range acts {
+	err := p.actions(ctx, src, func(a action) error {
 		if err := e.action(a); err != nil {
 			return fmt.Errorf("step %d: %w", a.N, err)
 		}
+		_, err := w.WriteString(b.String())
+		b.Reset()
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	_, err = io.WriteString(w, b.String())
+	_, err = w.WriteString(b.String())
 	return err
 }
 

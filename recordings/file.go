@@ -2,7 +2,6 @@ package recordings
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -73,40 +72,20 @@ func Load(path string) (*Recording, []LoadProblem, error) {
 	return rec, problems, nil
 }
 
-// Decode reads a recording in the file format from r, as Load does.
+// Decode reads a recording in the file format from r, as Load does. A
+// line over MaxLineSize is an error.
 func Decode(r io.Reader) (*Recording, []LoadProblem, error) {
-	br := bufio.NewReader(r)
-	var (
-		rec      *Recording
-		problems []LoadProblem
-	)
-	for line := 1; ; line++ {
-		b, err := br.ReadBytes('\n')
-		if err != nil && err != io.EOF {
-			return nil, nil, err
-		}
-		if line == 1 {
-			b = bytes.TrimPrefix(b, []byte("\ufeff")) // a BOM some editors write
-		}
-		if b = bytes.TrimSpace(b); len(b) > 0 {
-			if rec == nil {
-				h, herr := decodeHeader(b, line)
-				if herr != nil {
-					return nil, nil, herr
-				}
-				rec = &Recording{Header: h, Steps: []Step{}}
-			} else if s, serr := decodeStep(b); serr != nil {
-				problems = append(problems, LoadProblem{Line: line, Err: serr})
-			} else {
-				rec.Steps = append(rec.Steps, s)
-			}
-		}
-		if err == io.EOF {
-			break
-		}
+	var problems []LoadProblem
+	sc, err := newScanner(r, func(p LoadProblem) { problems = append(problems, p) })
+	if err != nil {
+		return nil, nil, err
 	}
-	if rec == nil {
-		return nil, nil, fmt.Errorf("%w: the file is empty: no header line", ErrNotRecording)
+	rec := &Recording{Header: sc.header, Steps: []Step{}}
+	for sc.next() {
+		rec.Steps = append(rec.Steps, sc.step)
+	}
+	if sc.err != nil {
+		return nil, nil, sc.err
 	}
 	return rec, problems, nil
 }

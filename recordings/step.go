@@ -1,9 +1,10 @@
 // Package recordings holds what Ariadne records while a user drives a page:
-// the steps (step.go), the file they are saved to as they happen (file.go),
-// the rules that tidy them as they arrive (collapse.go), how passwords are
-// kept out of the file (secrets.go), the test code and replay files made from
-// them (export_*.go) and the Chrome DevTools Recorder files read back into
-// them (import_devtools.go).
+// the steps (step.go), the file they are saved to as they happen (file.go)
+// and read back a line at a time (scan.go), the rules that tidy them as they
+// arrive (collapse.go), how passwords are kept out of the file (secrets.go),
+// the actions planned from them in two passes (plan.go), the test code and
+// replay files made from them as the steps are read (export_*.go) and the
+// Chrome DevTools Recorder files read back into them (import_devtools.go).
 //
 // The package is pure: it reads and writes files and bytes, and must not
 // import the browser driver (chromedp), the terminal UI (Bubble Tea) or any

@@ -40,8 +40,16 @@ type FileOptions struct {
 // (a hand-written or edited step of a --test-id-attribute data-qa
 // recording), so that a replay looks them up as they were recorded
 // whatever attribute the browser was started with.
+//
+// A file over recordings.MaxReplaySize, or with a line over
+// recordings.MaxLineSize, is refused (bad_argument, with the size and the
+// limit) before any browser starts.
 func LoadReplay(file string) (*FileReplay, error) {
-	rec, problems, err := recordings.Load(file)
+	rec, problems, err := recordings.LoadLimited(file, recordings.MaxReplaySize)
+	if refs.CodeOf(err) == refs.CodeBadArgument {
+		// Over a limit: the message says which, and what to do.
+		return nil, err
+	}
 	if err != nil {
 		return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot read the recording %s (give the path of a .jsonl recording)", file)
 	}
