@@ -26,7 +26,11 @@ type Driver interface {
 	// matches in tab, in Playwright's order, in the ARIA tree or not (a
 	// replay acts on what the locator finds, as Playwright does). A driver
 	// that cannot act on an element gives it the id "".
-	Find(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error)
+	// framePath, when not nil, is the frame to look in, by the index of
+	// each frame among its parent's child frames from the main frame (a
+	// DevTools Recorder step's "frame"); the locators' frame parts are
+	// entered from there.
+	Find(ctx context.Context, tab int, framePath []int, locs []refs.Locator) ([][]string, error)
 	// Do performs step s in its tab, on the elements found for its Target
 	// (el) and To (to), typing text (Text resolved). A step with OpensTab
 	// makes the driver wait for that tab and number it.
@@ -265,14 +269,14 @@ func (r *replayer) step(ctx context.Context, a action) (found, error) {
 		var el, to string
 		var f found
 		if !s.Target.Locator.IsZero() {
-			tf, ferr := r.locate(ctx, s.Tab, s.Frame, s.Target, deadline)
+			tf, ferr := r.locate(ctx, s, s.Target, deadline)
 			if ferr != nil {
 				return found{}, ferr
 			}
 			f, el = tf, tf.id
 		}
 		if s.Kind == Drag {
-			df, ferr := r.locate(ctx, s.Tab, s.Frame, s.To, deadline)
+			df, ferr := r.locate(ctx, s, s.To, deadline)
 			if ferr != nil {
 				return f, fmt.Errorf("the drop target: %w", ferr)
 			}
@@ -321,7 +325,7 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	deadline := time.Now().Add(r.timeout(s))
 	var l *looker
 	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle {
-		l = r.looker(s.Tab, s.Frame, s.Target)
+		l = r.looker(s, s.Target)
 	}
 	for {
 		var obs Observed

@@ -244,6 +244,16 @@ func (a Assertion) needsTarget() bool {
 // Locator returns the full locator of the step's target, with its frames.
 func (s Step) Locator() refs.Locator { return s.Target.Locator.Within(s.Frame) }
 
+// indexPath is the frame path a replay looks the step's elements up in: its
+// FramePath when that is all it knows of its frames (an imported DevTools
+// step), else nil (Frame's locators find the frames, wherever they moved).
+func (s Step) indexPath() []int {
+	if s.Frame.IsZero() {
+		return s.FramePath
+	}
+	return nil
+}
+
 // ErrInvalidStep is wrapped by the errors Validate returns.
 var ErrInvalidStep = errors.New("invalid step")
 

@@ -67,12 +67,12 @@ func (d *Replayer) use(ctx context.Context, tab int) error {
 }
 
 // Find implements recordings.Driver.
-func (d *Replayer) Find(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error) {
+func (d *Replayer) Find(ctx context.Context, tab int, framePath []int, locs []refs.Locator) ([][]string, error) {
 	i, err := d.index(ctx, tab)
 	if err != nil {
 		return nil, err
 	}
-	return d.b.FindEach(ctx, i, locs)
+	return d.b.FindIn(ctx, i, framePath, locs)
 }
 
 func (d *Replayer) tabIDs(ctx context.Context) map[string]bool {

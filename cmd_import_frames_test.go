@@ -1,0 +1,78 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ariadne-tui/ariadne/recordings"
+)
+
+// TestImportFramePaths imports a DevTools Recorder flow whose steps name
+// their frame by index path ("frame": [1, 0], the first child frame of the
+// main frame's second), on a checkout page whose two widgets, in different
+// frames, both have an "Apply" button and a #status. The replay must click
+// the coupon's button (its frame says "applied") and leave the newsletter's
+// alone (its frame still says "idle"), as @puppeteer/replay does; on the
+// broken release, whose coupon button now says "Remove", both fail at the
+// click.
+func TestImportFramePaths(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	srv := pagesServer(t)
+	flow := func(release string) string {
+		u := srv.URL + "/frames/" + release + "/"
+		return `{"title":"coupon in a nested frame","steps":[
+ {"type":"setViewport","width":900,"height":700,"deviceScaleFactor":1,"isMobile":false,"hasTouch":false,"isLandscape":false},
+ {"type":"navigate","url":"` + u + `index.html"},
+ {"type":"click","target":"main","frame":[1,0],"selectors":[["aria/Apply[role=\"button\"]"],["#apply"]],"offsetX":4,"offsetY":4},
+ {"type":"waitForElement","target":"main","frame":[1,0],"selectors":[["#status"]],"properties":{"textContent":"applied"}},
+ {"type":"waitForElement","target":"main","frame":[0],"selectors":[["#status"]],"properties":{"textContent":"idle"}}
+]}`
+	}
+	for _, tc := range []struct {
+		release string
+		pass    bool
+	}{{"original", true}, {"broken", false}} {
+		t.Run(tc.release, func(t *testing.T) {
+			dir := t.TempDir()
+			dt := filepath.Join(dir, "flow.json")
+			writeText(t, dt, flow(tc.release))
+			rec, err := recordings.ImportDevTools(strings.NewReader(flow(tc.release)))
+			if err != nil {
+				t.Fatalf("import: %v", err)
+			}
+			if got := rec.Steps[1].FramePath; len(got) != 2 || got[0] != 1 || got[1] != 0 {
+				t.Fatalf("the click's frame path is %v, want [1 0]", got)
+			}
+			file := filepath.Join(dir, "flow.jsonl")
+			if err := recordings.Save(file, rec); err != nil {
+				t.Fatal(err)
+			}
+			stdout, stderr, code := replayCmd(t, file)
+			if tc.pass && code != 0 {
+				t.Fatalf("replay failed on the %s release: exit %d\n%s\n%s", tc.release, code, stdout, stderr)
+			}
+			if !tc.pass {
+				if code != 1 {
+					t.Fatalf("replay exit %d on the broken release, want 1\n%s\n%s", code, stdout, stderr)
+				}
+				out := stdout + stderr
+				if !strings.Contains(out, "not_locatable") || !strings.Contains(out, `button "Remove", not the recorded button "Apply"`) {
+					t.Errorf("the broken release should fail not_locatable at the click, saying the button is now Remove:\n%s", out)
+				}
+				if !strings.Contains(out, "[2/4] click") || strings.Contains(out, "[3/4]") {
+					t.Errorf("the replay should fail at step 2, the click:\n%s", out)
+				}
+			}
+			_, perr := runDevTools(t, dt)
+			if tc.pass && perr != nil {
+				t.Errorf("@puppeteer/replay fails on the %s release: %v", tc.release, perr)
+			}
+			if !tc.pass && perr == nil {
+				t.Errorf("@puppeteer/replay passes the broken release")
+			}
+		})
+	}
+}
