@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,6 +72,81 @@ func TestImportFramePaths(t *testing.T) {
 				t.Errorf("@puppeteer/replay fails on the %s release: %v", tc.release, perr)
 			}
 			if !tc.pass && perr == nil {
+				t.Errorf("@puppeteer/replay passes the broken release")
+			}
+		})
+	}
+}
+
+// TestImportTargetFrameOrTab imports a flow with two targets besides
+// "main": the URL of a payment iframe from another site (what Chrome's
+// recorder writes for an out-of-process iframe) and the URL of a receipt
+// tab that a button opens. The import numbers both as tabs; the replay
+// must read the first as the frame with that URL in the page (the click
+// charges the card, and the page says "Order paid") and the second as the
+// tab (its #status is read there). @puppeteer/replay, whose browser runs
+// the payment frame out of process, passes the same flow. On the broken
+// release the frame's button says "Cancel": both fail at that click.
+func TestImportTargetFrameOrTab(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	srv := pagesServer(t)
+	flow := func(release string) string {
+		u := srv.URL + "/frames/" + release + "/"
+		// The same server by another name is another site.
+		card := strings.Replace(u, "127.0.0.1", "localhost", 1) + "card.html"
+		return `{"title":"pay in a cross-site frame","steps":[
+ {"type":"navigate","url":"` + u + `pay.html?src=` + card + `"},
+ {"type":"click","target":"` + card + `","selectors":[["aria/Pay[role=\"button\"]"],["#pay"]],"offsetX":4,"offsetY":4},
+ {"type":"waitForElement","target":"` + card + `","selectors":[["#status"]],"properties":{"textContent":"Charged $12.00"}},
+ {"type":"waitForElement","target":"main","selectors":[["#status"]],"properties":{"textContent":"Order paid"}},
+ {"type":"click","target":"main","selectors":[["aria/Open receipt[role=\"button\"]"],["#receipt"]],"offsetX":4,"offsetY":4},
+ {"type":"waitForElement","target":"` + u + `receipt.html","selectors":[["#status"]],"properties":{"textContent":"Receipt for order 1042"}}
+]}`
+	}
+	for _, tc := range []struct {
+		release string
+		pass    bool
+	}{{"original", true}, {"broken", false}} {
+		t.Run(tc.release, func(t *testing.T) {
+			dir := t.TempDir()
+			dt := filepath.Join(dir, "flow.json")
+			writeText(t, dt, flow(tc.release))
+			rec, err := recordings.ImportDevTools(strings.NewReader(flow(tc.release)))
+			if err != nil {
+				t.Fatalf("import: %v", err)
+			}
+			file := filepath.Join(dir, "flow.jsonl")
+			if err := recordings.Save(file, rec); err != nil {
+				t.Fatal(err)
+			}
+			stdout, stderr, code := replayCmd(t, file)
+			out := stdout + stderr
+			switch {
+			case tc.pass && code != 0:
+				t.Fatalf("replay failed on the %s release: exit %d\n%s", tc.release, code, out)
+			case !tc.pass && code != 1:
+				t.Fatalf("replay exit %d on the broken release, want 1\n%s", code, out)
+			case !tc.pass && (!strings.Contains(out, "[2/6] click") || strings.Contains(out, "[3/6]") ||
+				!strings.Contains(out, `button "Cancel", not the recorded button "Pay"`)):
+				t.Errorf("the broken release should fail at step 2, the frame's click, saying the button is now Cancel:\n%s", out)
+			}
+			res, perr := runDevTools(t, dt)
+			if tc.pass {
+				if perr != nil {
+					t.Fatalf("@puppeteer/replay fails on the %s release: %v", tc.release, perr)
+				}
+				var statuses []string
+				for _, p := range res.Pages {
+					if p.Status != nil {
+						statuses = append(statuses, *p.Status)
+					}
+				}
+				if !slices.Contains(statuses, "Order paid") || !slices.Contains(statuses, "Receipt for order 1042") {
+					t.Errorf("@puppeteer/replay's pages say %q", statuses)
+				}
+			} else if perr == nil {
 				t.Errorf("@puppeteer/replay passes the broken release")
 			}
 		})

@@ -31,6 +31,9 @@ type Driver interface {
 	// DevTools Recorder step's "frame"); the locators' frame parts are
 	// entered from there.
 	Find(ctx context.Context, tab int, framePath []int, locs []refs.Locator) ([][]string, error)
+	// FrameWithURL returns the frame index path of tab's child frame whose
+	// URL is url; ok is false when tab has none.
+	FrameWithURL(ctx context.Context, tab int, url string) (path []int, ok bool, err error)
 	// Do performs step s in its tab, on the elements found for its Target
 	// (el) and To (to), typing text (Text resolved). A step with OpensTab
 	// makes the driver wait for that tab and number it.
@@ -168,7 +171,7 @@ func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Re
 	if err := checkSecrets(rec, o.Lookup); err != nil {
 		return nil, err
 	}
-	r := &replayer{d: d, o: o}
+	r := &replayer{d: d, o: o, urls: tabURLs(acts), frames: map[int]frameTab{}}
 	res := &Result{}
 	start := time.Now()
 	for i, a := range acts {
@@ -186,7 +189,7 @@ func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Re
 		}
 		t0 := time.Now()
 		var f found
-		f, rep.Err = r.step(ctx, a)
+		f, rep.Err = r.run(ctx, a)
 		rep.Healed, rep.Used = f.healed, f.used
 		rep.Duration, rep.Done = time.Since(t0), true
 		if rep.Healed {
@@ -247,6 +250,10 @@ func containsString(list []string, s string) bool {
 type replayer struct {
 	d Driver
 	o ReplayOptions
+	// urls is the URL each tab after the first was recorded at; frames
+	// the tabs the replay found to be frames (replay_targets.go).
+	urls   map[int]string
+	frames map[int]frameTab
 }
 
 // step runs one planned step and says how its element was found.

@@ -35,6 +35,10 @@ func newFakeDriver() *fakeDriver {
 
 func (f *fakeDriver) on(l refs.Locator, ids ...string) { f.match[l.Internal()] = ids }
 
+func (f *fakeDriver) FrameWithURL(context.Context, int, string) ([]int, bool, error) {
+	return nil, false, nil
+}
+
 func (f *fakeDriver) Find(_ context.Context, tab int, _ []int, locs []refs.Locator) ([][]string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -75,6 +75,15 @@ func (d *Replayer) Find(ctx context.Context, tab int, framePath []int, locs []re
 	return d.b.FindIn(ctx, i, framePath, locs)
 }
 
+// FrameWithURL implements recordings.Driver.
+func (d *Replayer) FrameWithURL(ctx context.Context, tab int, url string) ([]int, bool, error) {
+	i, err := d.index(ctx, tab)
+	if err != nil {
+		return nil, false, err
+	}
+	return d.b.FrameWithURL(ctx, i, url)
+}
+
 func (d *Replayer) tabIDs(ctx context.Context) map[string]bool {
 	ids := map[string]bool{}
 	if tabs, err := d.b.Tabs(ctx); err == nil {
