@@ -46,7 +46,7 @@ func ExportDevTools(rec *Recording, w io.Writer) error {
 		}
 		flow.Steps = append(flow.Steps, devtoolsStep{
 			Type: "setViewport", Width: &vp.Width, Height: &vp.Height, DeviceScaleFactor: &scale,
-			IsMobile: &vp.IsMobile, HasTouch: &vp.HasTouch, IsLandscape: new(vp.Width > vp.Height),
+			IsMobile: &vp.IsMobile, HasTouch: &vp.HasTouch, IsLandscape: new(vp.Landscape()),
 		})
 	}
 	e := devtoolsEmitter{attr: testIDAttr(rec), scroll: map[string]Point{}, tabURL: map[int]string{}}

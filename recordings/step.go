@@ -70,13 +70,26 @@ type Header struct {
 	TestIDAttr string `json:"testIdAttribute,omitempty"`
 }
 
-// Viewport is the size of the page the recording was made in.
+// Viewport is the size of the page the recording was made in, and the
+// device it emulated (a DevTools setViewport step's fields); replay and
+// every export apply all of them.
 type Viewport struct {
 	Width             int     `json:"width"`
 	Height            int     `json:"height"`
 	DeviceScaleFactor float64 `json:"deviceScaleFactor,omitempty"` // 0 means 1
 	IsMobile          bool    `json:"isMobile,omitempty"`
 	HasTouch          bool    `json:"hasTouch,omitempty"`
+	// IsLandscape is the screen's orientation, when the recording says
+	// it; nil means as wide as it is high (Width > Height).
+	IsLandscape *bool `json:"isLandscape,omitempty"`
+}
+
+// Landscape reports whether the screen is in landscape orientation.
+func (v Viewport) Landscape() bool {
+	if v.IsLandscape != nil {
+		return *v.IsLandscape
+	}
+	return v.Width > v.Height
 }
 
 // NewHeader returns a header of the current format, created now.
