@@ -17,7 +17,8 @@ import (
 // (the chosen locator replaced by one that finds nothing) must heal by it
 // and add the same two products on the original and the reworked store
 // (reordered, re-priced, a product inserted: the cart assertions check
-// the names), and fail at the notebook's step on the store whose notebook
+// the names) and on one with a "Linen notebook refill" inserted, whose
+// name holds the notebook's (the fallback's name is exact), and fail at the notebook's step on the store whose notebook
 // is renamed, as the whole recording does: no heal takes another
 // product's button.
 func TestReplayCardFallback(t *testing.T) {
@@ -54,7 +55,7 @@ func TestReplayCardFallback(t *testing.T) {
 	if err := recordings.Save(cardOnly, &only); err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []string{"", "reworked"} {
+	for _, v := range []string{"", "reworked", "lookalike"} {
 		use(v)
 		stdout, stderr, code := replayCmd(t, cardOnly)
 		if code != 0 {
