@@ -14,9 +14,9 @@ import (
 // main frame's second), on a checkout page whose two widgets, in different
 // frames, both have an "Apply" button and a #status. The replay must click
 // the coupon's button (its frame says "applied") and leave the newsletter's
-// alone (its frame still says "idle"), as @puppeteer/replay does; on the
-// broken release, whose coupon button now says "Remove", both fail at the
-// click.
+// alone (its frame still says "idle"), as @puppeteer/replay and the
+// Playwright export do; on the broken release, whose coupon button now
+// says "Remove", all three fail at the click.
 func TestImportFramePaths(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
@@ -73,6 +73,17 @@ func TestImportFramePaths(t *testing.T) {
 			}
 			if !tc.pass && perr == nil {
 				t.Errorf("@puppeteer/replay passes the broken release")
+			}
+			// The Playwright export looks the step up in
+			// page.mainFrame().childFrames()[1].childFrames()[0].
+			pw := filepath.Join(dir, "pw")
+			playwrightProject(t, pw, file)
+			err = runPlaywright(t, pw)
+			if tc.pass && err != nil {
+				t.Errorf("@playwright/test fails the export on the %s release: %v", tc.release, err)
+			}
+			if !tc.pass && err == nil {
+				t.Errorf("@playwright/test passes the export on the broken release")
 			}
 		})
 	}
