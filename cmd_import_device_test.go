@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/ariadne-tui/ariadne/recordings"
 )
 
 // TestImportDeviceEmulation imports DevTools flows whose setViewport step
@@ -45,33 +41,14 @@ func TestImportDeviceEmulation(t *testing.T) {
 				steps = append(steps, check("orientation", d.o))
 			}
 			flow := `{"title":"` + d.name + `","steps":[` + strings.Join(steps, ",") + `]}`
-			rec, err := recordings.ImportDevTools(strings.NewReader(flow))
-			if err != nil {
-				t.Fatalf("import: %v", err)
-			}
 			dir := t.TempDir()
-			file := filepath.Join(dir, "device.jsonl")
-			if err := recordings.Save(file, rec); err != nil {
-				t.Fatal(err)
-			}
+			_, file, rec := importFlow(t, dir, flow)
 			if stdout, stderr, code := replayCmd(t, file); code != 0 {
 				t.Fatalf("replay: exit %d\n%s\n%s", code, stdout, stderr)
 			}
-			var first, second bytes.Buffer
-			if err := recordings.ExportDevTools(rec, &first); err != nil {
-				t.Fatal(err)
-			}
-			again, err := recordings.ImportDevTools(bytes.NewReader(first.Bytes()))
-			if err == nil {
-				err = recordings.ExportDevTools(again, &second)
-			}
-			if err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) {
-				t.Errorf("export, import, export differs (%v):\n%s\n---\n%s", err, first.String(), second.String())
-			}
-			dt := filepath.Join(dir, "device.json")
-			if err := os.WriteFile(dt, first.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			first, _ := exportTwice(t, rec)
+			dt := filepath.Join(dir, "export.json")
+			writeText(t, dt, string(first))
 			if _, err := runDevTools(t, dt); err != nil {
 				t.Errorf("@puppeteer/replay on the export: %v", err)
 			}

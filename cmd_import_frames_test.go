@@ -1,6 +1,9 @@
 package main
 
 import (
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -8,6 +11,42 @@ import (
 
 	"github.com/ariadne-tui/ariadne/recordings"
 )
+
+// framesServer serves testdata/pages, where /frames/broken/NAME is the
+// broken release's file when it has one (the files that differ), else
+// the original's.
+func framesServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	dir := filepath.Join("testdata", "pages")
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if name, ok := strings.CutPrefix(r.URL.Path, "/frames/broken/"); ok && !strings.Contains(name, "/") {
+			if _, err := os.Stat(filepath.Join(dir, "frames", "broken", name)); err != nil {
+				r.URL.Path = "/frames/original/" + name
+			}
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// importFlow writes the DevTools flow to dir/flow.json, imports it into
+// dir/flow.jsonl and returns both paths and the recording.
+func importFlow(t *testing.T, dir, flow string) (devtools, file string, rec *recordings.Recording) {
+	t.Helper()
+	devtools = filepath.Join(dir, "flow.json")
+	writeText(t, devtools, flow)
+	rec, err := recordings.ImportDevTools(strings.NewReader(flow))
+	if err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	file = filepath.Join(dir, "flow.jsonl")
+	if err := recordings.Save(file, rec); err != nil {
+		t.Fatal(err)
+	}
+	return devtools, file, rec
+}
 
 // TestImportFramePaths imports a DevTools Recorder flow whose steps name
 // their frame by index path ("frame": [1, 0], the first child frame of the
@@ -21,7 +60,7 @@ func TestImportFramePaths(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
-	srv := pagesServer(t)
+	srv := framesServer(t)
 	flow := func(release string) string {
 		u := srv.URL + "/frames/" + release + "/"
 		return `{"title":"coupon in a nested frame","steps":[
@@ -38,18 +77,9 @@ func TestImportFramePaths(t *testing.T) {
 	}{{"original", true}, {"broken", false}} {
 		t.Run(tc.release, func(t *testing.T) {
 			dir := t.TempDir()
-			dt := filepath.Join(dir, "flow.json")
-			writeText(t, dt, flow(tc.release))
-			rec, err := recordings.ImportDevTools(strings.NewReader(flow(tc.release)))
-			if err != nil {
-				t.Fatalf("import: %v", err)
-			}
+			dt, file, rec := importFlow(t, dir, flow(tc.release))
 			if got := rec.Steps[1].FramePath; len(got) != 2 || got[0] != 1 || got[1] != 0 {
 				t.Fatalf("the click's frame path is %v, want [1 0]", got)
-			}
-			file := filepath.Join(dir, "flow.jsonl")
-			if err := recordings.Save(file, rec); err != nil {
-				t.Fatal(err)
 			}
 			stdout, stderr, code := replayCmd(t, file)
 			if tc.pass && code != 0 {
@@ -78,7 +108,7 @@ func TestImportFramePaths(t *testing.T) {
 			// page.mainFrame().childFrames()[1].childFrames()[0].
 			pw := filepath.Join(dir, "pw")
 			playwrightProject(t, pw, file)
-			err = runPlaywright(t, pw)
+			err := runPlaywright(t, pw)
 			if tc.pass && err != nil {
 				t.Errorf("@playwright/test fails the export on the %s release: %v", tc.release, err)
 			}
@@ -102,7 +132,7 @@ func TestImportTargetFrameOrTab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
-	srv := pagesServer(t)
+	srv := framesServer(t)
 	flow := func(release string) string {
 		u := srv.URL + "/frames/" + release + "/"
 		// The same server by another name is another site.
@@ -122,16 +152,7 @@ func TestImportTargetFrameOrTab(t *testing.T) {
 	}{{"original", true}, {"broken", false}} {
 		t.Run(tc.release, func(t *testing.T) {
 			dir := t.TempDir()
-			dt := filepath.Join(dir, "flow.json")
-			writeText(t, dt, flow(tc.release))
-			rec, err := recordings.ImportDevTools(strings.NewReader(flow(tc.release)))
-			if err != nil {
-				t.Fatalf("import: %v", err)
-			}
-			file := filepath.Join(dir, "flow.jsonl")
-			if err := recordings.Save(file, rec); err != nil {
-				t.Fatal(err)
-			}
+			dt, file, _ := importFlow(t, dir, flow(tc.release))
 			stdout, stderr, code := replayCmd(t, file)
 			out := stdout + stderr
 			switch {

@@ -116,23 +116,15 @@ func TestPuppeteerRunnerFlows(t *testing.T) {
 			if code != 0 && puppeteer == "pass" {
 				t.Errorf("Ariadne failed where @puppeteer/replay passes: exit %d\n%s\n%s", code, stdout, stderr)
 			}
-			var first, second bytes.Buffer
+			first, same := exportTwice(t, rec)
 			trip := "same"
-			if err := recordings.ExportDevTools(rec, &first); err != nil {
-				t.Fatal(err)
-			}
-			again, err := recordings.ImportDevTools(bytes.NewReader(first.Bytes()))
-			if err == nil {
-				err = recordings.ExportDevTools(again, &second)
-			}
-			if err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) {
+			if !same {
 				trip = "differs"
-				t.Errorf("export, import, export differs (%v):\n%s\n---\n%s", err, first.String(), second.String())
 			}
 			// The export is what @puppeteer/replay replays next.
 			exported := "pass"
 			out := filepath.Join(dir, "export.json")
-			writeText(t, out, first.String())
+			writeText(t, out, string(first))
 			if _, err := runDevTools(t, out); err != nil {
 				exported = "FAIL"
 				if puppeteer == "pass" {
@@ -143,4 +135,24 @@ func TestPuppeteerRunnerFlows(t *testing.T) {
 		})
 	}
 	t.Logf("| flow | @puppeteer/replay | Ariadne | export→import→export | export in @puppeteer/replay |\n| --- | --- | --- | --- | --- |\n%s", strings.Join(table, "\n"))
+}
+
+// exportTwice exports rec as DevTools JSON, imports that and exports it
+// again: it returns the first export, and whether the second is the same
+// (an error says how they differ).
+func exportTwice(t *testing.T, rec *recordings.Recording) ([]byte, bool) {
+	t.Helper()
+	var first, second bytes.Buffer
+	if err := recordings.ExportDevTools(rec, &first); err != nil {
+		t.Fatal(err)
+	}
+	again, err := recordings.ImportDevTools(bytes.NewReader(first.Bytes()))
+	if err == nil {
+		err = recordings.ExportDevTools(again, &second)
+	}
+	if err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Errorf("export, import, export differs (%v):\n%s\n---\n%s", err, first.String(), second.String())
+		return first.Bytes(), false
+	}
+	return first.Bytes(), true
 }
