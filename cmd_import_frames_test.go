@@ -14,7 +14,8 @@ import (
 
 // framesServer serves testdata/pages, where /frames/broken/NAME is the
 // broken release's file when it has one (the files that differ), else
-// the original's.
+// the original's. (No page there is named index.html, which the file
+// server would redirect to its folder.)
 func framesServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	dir := filepath.Join("testdata", "pages")
@@ -65,7 +66,7 @@ func TestImportFramePaths(t *testing.T) {
 		u := srv.URL + "/frames/" + release + "/"
 		return `{"title":"coupon in a nested frame","steps":[
  {"type":"setViewport","width":900,"height":700,"deviceScaleFactor":1,"isMobile":false,"hasTouch":false,"isLandscape":false},
- {"type":"navigate","url":"` + u + `index.html"},
+ {"type":"navigate","url":"` + u + `shop.html"},
  {"type":"click","target":"main","frame":[1,0],"selectors":[["aria/Apply[role=\"button\"]"],["#apply"]],"offsetX":4,"offsetY":4},
  {"type":"waitForElement","target":"main","frame":[1,0],"selectors":[["#status"]],"properties":{"textContent":"applied"}},
  {"type":"waitForElement","target":"main","frame":[0],"selectors":[["#status"]],"properties":{"textContent":"idle"}}
