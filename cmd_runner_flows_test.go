@@ -16,7 +16,8 @@ import (
 // flow ends with a check of what the original test checks in the page. A
 // flow is imported; if Ariadne takes it, it is replayed in Ariadne and in
 // @puppeteer/replay (Ariadne must pass wherever @puppeteer/replay does),
-// and export, import, export must give the same file.
+// export, import, export must give the same file, and @puppeteer/replay
+// must pass Ariadne's export wherever it passes the original.
 // A flow Ariadne refuses must be refused with a message naming why.
 func TestPuppeteerRunnerFlows(t *testing.T) {
 	if testing.Short() {
@@ -24,6 +25,9 @@ func TestPuppeteerRunnerFlows(t *testing.T) {
 	}
 	srv := pagesServer(t)
 	u := srv.URL + "/runner/"
+	// The test server by its other name is another site: its frames are
+	// out of process where the browser isolates sites.
+	other := strings.Replace(u, "127.0.0.1", "localhost", 1)
 	nav := func(page string) string { return `{"type":"navigate","url":"` + u + page + `"}` }
 	click := func(sel string) string { return `{"type":"click","selectors":[` + sel + `],"offsetX":1,"offsetY":1}` }
 	text := func(css, want string) string {
@@ -68,6 +72,13 @@ func TestPuppeteerRunnerFlows(t *testing.T) {
 			`{"type":"waitForElement","target":"` + u + `popup.html","selectors":[["#status"]],"properties":{"textContent":"clicked"}},` +
 			`{"type":"close","target":"` + u + `popup.html"}`, ""},
 		{"hover", nav("main.html") + `,{"type":"hover","target":"main","selectors":[["#hover-button"]]},` + text("#hover-button", "Hovered"), ""},
+		{"steps without a target (runStep)", nav("main.html") + `,{"type":"hover","selectors":[["#hover-button"]]},` + text("#hover-button", "Hovered"), ""},
+		{"interactions with an OOPIF", nav("oopif.html") + `,{"type":"click","target":"` + other + `iframe1.html","selectors":[["aria/To iframe 2"],["body > a"]],"offsetX":1,"offsetY":1,` +
+			`"assertedEvents":[{"type":"navigation","title":"","url":"` + other + `iframe2.html"}]},` +
+			`{"type":"waitForElement","target":"` + other + `iframe2.html","selectors":[["#status"]],"properties":{"textContent":"iframe 2"}}`, ""},
+		{"navigation from a local frame to an OOPIF", nav("local-to-oopif.html") + `,{"type":"click","frame":[0],"selectors":[["aria/To iframe 2"]],"offsetX":1,"offsetY":1,` +
+			`"assertedEvents":[{"type":"navigation","title":"","url":"` + other + `iframe2.html"}]},` +
+			`{"type":"waitForElement","target":"` + other + `iframe2.html","selectors":[["#status"]],"properties":{"textContent":"iframe 2"}}`, ""},
 		{"custom steps", `{"type":"customStep","name":"step1","parameters":{}}`, `unknown custom step "step1"`},
 	}
 	var table []string
@@ -105,21 +116,43 @@ func TestPuppeteerRunnerFlows(t *testing.T) {
 			if code != 0 && puppeteer == "pass" {
 				t.Errorf("Ariadne failed where @puppeteer/replay passes: exit %d\n%s\n%s", code, stdout, stderr)
 			}
-			var first, second bytes.Buffer
+			first, same := exportTwice(t, rec)
 			trip := "same"
-			if err := recordings.ExportDevTools(rec, &first); err != nil {
-				t.Fatal(err)
-			}
-			again, err := recordings.ImportDevTools(bytes.NewReader(first.Bytes()))
-			if err == nil {
-				err = recordings.ExportDevTools(again, &second)
-			}
-			if err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) {
+			if !same {
 				trip = "differs"
-				t.Errorf("export, import, export differs (%v):\n%s\n---\n%s", err, first.String(), second.String())
 			}
-			table = append(table, fmt.Sprintf("| %s | %s | %s | %s | imported |", f.name, puppeteer, ariadne, trip))
+			// The export is what @puppeteer/replay replays next.
+			exported := "pass"
+			out := filepath.Join(dir, "export.json")
+			writeText(t, out, string(first))
+			if _, err := runDevTools(t, out); err != nil {
+				exported = "FAIL"
+				if puppeteer == "pass" {
+					t.Errorf("@puppeteer/replay passes the flow but fails Ariadne's export of it: %v", err)
+				}
+			}
+			table = append(table, fmt.Sprintf("| %s | %s | %s | %s | %s |", f.name, puppeteer, ariadne, trip, exported))
 		})
 	}
-	t.Logf("| flow | @puppeteer/replay | Ariadne | export→import→export | |\n| --- | --- | --- | --- | --- |\n%s", strings.Join(table, "\n"))
+	t.Logf("| flow | @puppeteer/replay | Ariadne | export→import→export | export in @puppeteer/replay |\n| --- | --- | --- | --- | --- |\n%s", strings.Join(table, "\n"))
+}
+
+// exportTwice exports rec as DevTools JSON, imports that and exports it
+// again: it returns the first export, and whether the second is the same
+// (an error says how they differ).
+func exportTwice(t *testing.T, rec *recordings.Recording) ([]byte, bool) {
+	t.Helper()
+	var first, second bytes.Buffer
+	if err := recordings.ExportDevTools(rec, &first); err != nil {
+		t.Fatal(err)
+	}
+	again, err := recordings.ImportDevTools(bytes.NewReader(first.Bytes()))
+	if err == nil {
+		err = recordings.ExportDevTools(again, &second)
+	}
+	if err != nil || !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Errorf("export, import, export differs (%v):\n%s\n---\n%s", err, first.String(), second.String())
+		return first.Bytes(), false
+	}
+	return first.Bytes(), true
 }

@@ -200,5 +200,5 @@ func (b *Browser) emulateViewport(ctx context.Context) error {
 	if b.attached {
 		return nil
 	}
-	return chromedp.Do(ctx, chromedp.EmulateViewport(int64(b.opts.Viewport.Width), int64(b.opts.Viewport.Height)))
+	return chromedp.Do(ctx, chromedp.EmulateViewport(int64(b.opts.Viewport.Width), int64(b.opts.Viewport.Height), b.opts.Device.emulation()...))
 }

@@ -106,7 +106,7 @@ func (b *Browser) Resize(ctx context.Context, width, height int) error {
 	}
 	tctx, cancel := t.bind(ctx)
 	defer cancel()
-	return b.browserErr(chromedp.Do(tctx, chromedp.EmulateViewport(int64(width), int64(height))))
+	return b.browserErr(chromedp.Do(tctx, chromedp.EmulateViewport(int64(width), int64(height), b.opts.Device.emulation()...)))
 }
 
 // ConsoleMessage is one console message or uncaught error of a tab.

@@ -24,7 +24,7 @@ import (
 // aria-hidden) has no ref: its entry is "". A frame part that matches
 // several iframes is entered in each of them.
 func (b *Browser) Find(ctx context.Context, tab int, loc refs.Locator) ([]string, error) {
-	out, err := b.findEach(ctx, tab, []refs.Locator{loc}, false)
+	out, err := b.findEach(ctx, tab, nil, []refs.Locator{loc}, false)
 	if err != nil {
 		return nil, err
 	}
@@ -37,10 +37,19 @@ func (b *Browser) Find(ctx context.Context, tab int, loc refs.Locator) ([]string
 // cannot evaluate (a bad_argument from Find) matches nothing here, so that
 // one odd fallback does not hide the others.
 func (b *Browser) FindEach(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error) {
-	return b.findEach(ctx, tab, locs, true)
+	return b.findEach(ctx, tab, nil, locs, true)
 }
 
-func (b *Browser) findEach(ctx context.Context, tab int, locs []refs.Locator, lenient bool) ([][]string, error) {
+// FindIn is FindEach inside the frame that framePath reaches from the main
+// frame, child frame by child frame, in the order Chrome lists them (a
+// DevTools Recorder step's "frame"): frame parts of locs are then entered
+// from there. A path the tab has no frame at is a frame_detached error
+// that says how far it got.
+func (b *Browser) FindIn(ctx context.Context, tab int, framePath []int, locs []refs.Locator) ([][]string, error) {
+	return b.findEach(ctx, tab, framePath, locs, true)
+}
+
+func (b *Browser) findEach(ctx context.Context, tab int, framePath []int, locs []refs.Locator, lenient bool) ([][]string, error) {
 	t, err := b.tabAt(tab)
 	if err != nil {
 		return nil, err
@@ -54,7 +63,11 @@ func (b *Browser) findEach(ctx context.Context, tab int, locs []refs.Locator, le
 	if err != nil {
 		return nil, b.browserErr(err)
 	}
-	f := &finder{t: t, tree: tree, owners: map[cdp.FrameID]map[int]*page.FrameTree{}, anyElement: lenient}
+	root, err := frameAt(tree, framePath)
+	if err != nil {
+		return nil, err
+	}
+	f := &finder{t: t, root: root, owners: map[cdp.FrameID]map[int]*page.FrameTree{}, anyElement: lenient}
 	out := make([][]string, len(locs))
 	for i, loc := range locs {
 		out[i], err = f.find(fctx, loc)
@@ -84,8 +97,10 @@ func (b *Browser) tabAt(n int) (*Tab, error) {
 // finder resolves locators in one tab, remembering which iframe element
 // holds which child frame.
 type finder struct {
-	t      *Tab
-	tree   *page.FrameTree
+	t *Tab
+	// root is the frame locators are looked up from: the main frame, or
+	// the one a frame path reaches.
+	root   *page.FrameTree
 	owners map[cdp.FrameID]map[int]*page.FrameTree // frame -> iframe handle -> child frame
 	// anyElement gives refs to matches outside the ARIA tree too
 	// (FindEach, for replays).
@@ -98,7 +113,7 @@ func (f *finder) find(ctx context.Context, loc refs.Locator) ([]string, error) {
 	if err := loc.Validate(); err != nil {
 		return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot look up %s", loc)
 	}
-	frames := []*page.FrameTree{f.tree}
+	frames := []*page.FrameTree{f.root}
 	parts := loc.Parts
 	for len(parts) > 0 && parts[0].Kind == refs.KindFrame {
 		css := []refs.Part{{Kind: refs.KindCSS, CSS: parts[0].CSS}}
@@ -242,6 +257,21 @@ func (b *Browser) Info(ctx context.Context, ref string) (ElementInfo, error) {
 		Tag: p.Tag, Type: p.Type, Password: p.Tag == "input" && p.Type == "password", Healed: el.healed}
 	info.FramePath = framePath(tree, el.frame.ID)
 	return info, nil
+}
+
+// frameAt returns the frame that path reaches from ft, child by child.
+func frameAt(ft *page.FrameTree, path []int) (*page.FrameTree, error) {
+	for depth, i := range path {
+		if i < 0 || i >= len(ft.ChildFrames) {
+			where := "the main frame"
+			if depth > 0 {
+				where = fmt.Sprintf("frame %v", path[:depth])
+			}
+			return nil, refs.Errorf(refs.CodeFrameDetached, "the page has no frame %v: %s has %d child frames", path, where, len(ft.ChildFrames))
+		}
+		ft = ft.ChildFrames[i]
+	}
+	return ft, nil
 }
 
 // framePath is the index of each frame on the way from the main frame to

@@ -85,10 +85,14 @@ func (b *Browser) XPath(ctx context.Context, ref, within string) (string, error)
 }
 
 // Evidence is what a recorder keeps, besides its locators, about the
-// element a step acts on: who it is and a text-anchored XPath for it.
+// element a step acts on: who it is, a text-anchored XPath for it and,
+// for one of several alike in cards (Add to cart), a locator by its role
+// and name inside the card told by its text (cardLocator), relative to
+// its frames.
 type Evidence struct {
 	Identity Identity
 	XPath    string
+	Card     refs.Locator
 }
 
 // Evidence reads who the element best finds is (the control around ref's
@@ -100,7 +104,8 @@ func (b *Browser) Evidence(ctx context.Context, ref string, best refs.Locator) (
 		return Evidence{}, err
 	}
 	target := ref
-	if idx := b.tabIndex(el.tab); idx > 0 && !best.IsZero() {
+	idx := b.tabIndex(el.tab)
+	if idx > 0 && !best.IsZero() {
 		if ids, err := b.Find(ctx, idx, best); err == nil && len(ids) == 1 && ids[0] != "" {
 			target = ids[0]
 		}
@@ -113,7 +118,20 @@ func (b *Browser) Evidence(ctx context.Context, ref string, best refs.Locator) (
 	if err != nil {
 		return Evidence{}, err
 	}
-	return Evidence{Identity: ids[0], XPath: xp}, nil
+	ev := Evidence{Identity: ids[0], XPath: xp}
+	if idx > 0 {
+		var frames refs.Locator
+		for _, p := range best.Parts {
+			if p.Kind != refs.KindFrame {
+				break
+			}
+			frames.Parts = append(frames.Parts, p)
+		}
+		if ev.Card, err = b.cardLocator(ctx, idx, target, ids[0], frames); err != nil {
+			return Evidence{}, err
+		}
+	}
+	return ev, nil
 }
 
 // tabIndex is t's 1-based index among the open tabs, 0 if it is closed.

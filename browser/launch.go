@@ -26,6 +26,9 @@ type Options struct {
 	OwnTab     bool          // with Remote, open a tab of its own instead (replay, mcp)
 	Headful    bool          // --headful: show the window
 	Viewport   refs.Viewport // --viewport; zero: 1280x720
+	// Device is the device every tab emulates besides its viewport's size
+	// (a replayed recording's scale factor, mobile, touch, orientation).
+	Device     Device
 	NavTimeout time.Duration // --timeout for navigations; zero: 30s
 	// ActionTimeout bounds each action's wait for its element; zero: 5s.
 	ActionTimeout time.Duration

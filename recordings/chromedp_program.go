@@ -57,22 +57,25 @@ func main() {
 
 // chromedpHelpers are the functions the steps call. A ʼ stands for a
 // backquote.
-const chromedpHelpers = `// newBrowser starts a headless browser with a tab of the given size.
-func newBrowser(width, height int) (context.Context, context.CancelFunc, error) {
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+const chromedpHelpers = `// newBrowser starts a headless browser with a tab of the given size,
+// emulating the device that opts say (scale factor, mobile, touch,
+// orientation).
+func newBrowser(width, height int, opts ...chromedp.EmulateViewportOption) (context.Context, context.CancelFunc, error) {
+	emulate := opts
+	allocOpts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.Flag("disable-component-update", true),
 		chromedp.WindowSize(width, height),
 	)
 	if path := os.Getenv("CHROME_PATH"); path != "" {
-		opts = append(opts, chromedp.ExecPath(path))
+		allocOpts = append(allocOpts, chromedp.ExecPath(path))
 	}
 	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox) // Chrome will not start as root with its sandbox
+		allocOpts = append(allocOpts, chromedp.NoSandbox) // Chrome will not start as root with its sandbox
 	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), allocOpts...)
 	ctx, cancelTab := chromedp.NewContext(allocCtx)
 	cancel := func() { cancelTab(); cancelAlloc() }
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height), emulate...)); err != nil {
 		cancel()
 		return nil, nil, fmt.Errorf("start the browser: %w", err)
 	}

@@ -26,6 +26,12 @@ func devtoolsSelectors(t Target, attr string) []devtoolsSelector {
 	if fixed := slices.DeleteFunc(slices.Clone(cands), positional); len(fixed) > 0 {
 		cands = fixed
 	}
+	if id := t.Identity; id != nil && id.Role == "" && id.Name != "" {
+		// An imported aria/NAME: its reading as a label, each role and
+		// text is what aria/NAME says. Raced beside it, the text or label
+		// reading would win on the label of a <select> and act there.
+		cands = slices.DeleteFunc(cands, func(l refs.Locator) bool { return ariaReading(l, id.Name) })
+	}
 	var out []devtoolsSelector
 	seen := map[string]bool{}
 	addList := func(sel ...string) {
@@ -399,4 +405,19 @@ func importSelector(sel, attr string) (l refs.Locator, role, name string, ok boo
 		}
 	}
 	return refs.ByCSS(sel), "", "", strings.TrimSpace(sel) != ""
+}
+
+// ariaReading reports whether l is one of the readings the import gives a
+// role-less aria/NAME: NAME, exactly, as a role's name, a label, a text,
+// an alt text or a title.
+func ariaReading(l refs.Locator, name string) bool {
+	if len(l.Parts) != 1 {
+		return false
+	}
+	p := l.Parts[0]
+	switch p.Kind {
+	case refs.KindRole, refs.KindLabel, refs.KindText, refs.KindAlt, refs.KindTitle:
+		return p.Exact && p.Text == name && p.RoleState == (refs.RoleState{})
+	}
+	return false
 }

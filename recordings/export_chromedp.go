@@ -38,10 +38,11 @@ func exportChromedp(ctx context.Context, src source, p *planned, w *bufio.Writer
 	b.WriteString(strings.ReplaceAll(chromedpHead, "ʼ", "`"))
 	b.WriteString("// run replays the recording, one step after another.\nfunc run() error {\n")
 	width, height := 1280, 720
+	var device string
 	if vp := p.header.Viewport; vp != nil && vp.Width > 0 && vp.Height > 0 {
-		width, height = vp.Width, vp.Height
+		width, height, device = vp.Width, vp.Height, chromedpDevice(*vp)
 	}
-	fmt.Fprintf(&b, "tab0, cancel, err := newBrowser(%d, %d)\nif err != nil {\nreturn err\n}\ndefer cancel()\n", width, height)
+	fmt.Fprintf(&b, "tab0, cancel, err := newBrowser(%d, %d%s)\nif err != nil {\nreturn err\n}\ndefer cancel()\n", width, height, device)
 	if g.dialogTabs[0] {
 		b.WriteString("dialogs0 := answerDialogs(tab0)\n")
 	}
@@ -103,6 +104,29 @@ func gofmtPiece(w io.Writer, before string, piece []byte, after string) error {
 	}
 	_, err = w.Write(body)
 	return err
+}
+
+// chromedpDevice is the EmulateViewport options of vp's device, each
+// after a comma; "" for a desktop.
+func chromedpDevice(vp Viewport) string {
+	var o string
+	if vp.DeviceScaleFactor > 0 && vp.DeviceScaleFactor != 1 {
+		o += ", chromedp.EmulateScale(" + strconv.FormatFloat(vp.DeviceScaleFactor, 'f', -1, 64) + ")"
+	}
+	if vp.IsMobile {
+		o += ", chromedp.EmulateMobile"
+	}
+	if vp.HasTouch {
+		o += ", chromedp.EmulateTouch"
+	}
+	if vp.IsLandscape != nil {
+		if *vp.IsLandscape {
+			o += ", chromedp.EmulateLandscape"
+		} else {
+			o += ", chromedp.EmulatePortrait"
+		}
+	}
+	return o
 }
 
 type chromedpGen struct {

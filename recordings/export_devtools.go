@@ -78,7 +78,7 @@ func exportDevTools(ctx context.Context, src source, p *planned, w *bufio.Writer
 		}
 		err := write([]devtoolsStep{{
 			Type: "setViewport", Width: &vp.Width, Height: &vp.Height, DeviceScaleFactor: &scale,
-			IsMobile: &vp.IsMobile, HasTouch: &vp.HasTouch, IsLandscape: new(vp.Width > vp.Height),
+			IsMobile: &vp.IsMobile, HasTouch: &vp.HasTouch, IsLandscape: new(vp.Landscape()),
 		}})
 		if err != nil {
 			return err

@@ -169,6 +169,7 @@ func (im *importer) step(i int, d devtoolsStep) error {
 		}
 		vp.IsMobile = d.IsMobile != nil && *d.IsMobile
 		vp.HasTouch = d.HasTouch != nil && *d.HasTouch
+		vp.IsLandscape = d.IsLandscape
 		im.rec.Viewport = vp
 		return nil
 	case "navigate":

@@ -93,7 +93,7 @@ func TestImportDevTools(t *testing.T) {
 		t.Fatal("no recording with the steps that could be read")
 	}
 	if rec.Title != "Chrome's own" || rec.TestIDAttr != "data-test" || rec.StartURL != "https://example.com/" ||
-		!reflect.DeepEqual(rec.Viewport, &Viewport{Width: 800, Height: 600, DeviceScaleFactor: 2}) {
+		!reflect.DeepEqual(rec.Viewport, &Viewport{Width: 800, Height: 600, DeviceScaleFactor: 2, IsLandscape: new(true)}) {
 		t.Errorf("header: %+v", rec.Header)
 	}
 	var got []string

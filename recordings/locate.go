@@ -27,8 +27,11 @@ type found struct {
 
 // looker looks up one target, again and again while a step waits.
 type looker struct {
-	r      *replayer
-	tab    int
+	r   *replayer
+	tab int
+	// path is the step's frame index path, when the step knows its frame
+	// only by that (an imported DevTools step): locs are looked up there.
+	path   []int
 	t      Target
 	cands  []refs.Locator // the target's locators, chosen first
 	locs   []refs.Locator // the same, inside the step's frames
@@ -37,12 +40,15 @@ type looker struct {
 	// others says, for a locator that matched one element at the last
 	// look but not the recorded one, who that element is.
 	others []string
+	// frameErr is why the last look could not reach the step's frame.
+	frameErr error
 }
 
-func (r *replayer) looker(tab int, frame refs.Locator, t Target) *looker {
-	l := &looker{r: r, tab: tab, t: t, cands: t.Candidates()}
+// looker looks up target t of step s, in s's tab and frames.
+func (r *replayer) looker(s Step, t Target) *looker {
+	l := &looker{r: r, tab: s.Tab, path: s.indexPath(), t: t, cands: t.Candidates()}
 	for _, c := range l.cands {
-		l.locs = append(l.locs, c.Within(frame))
+		l.locs = append(l.locs, c.Within(s.Frame))
 	}
 	return l
 }
@@ -55,10 +61,12 @@ func (r *replayer) looker(tab int, frame refs.Locator, t Target) *looker {
 // be the recorded one. With needID the element must be in the ARIA tree.
 // ok is false when nothing was found this time.
 func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err error) {
-	res, err := l.r.d.Find(ctx, l.tab, l.locs)
+	res, err := l.r.d.Find(ctx, l.tab, l.path, l.locs)
+	l.frameErr = nil
 	if err != nil {
 		if c := refs.CodeOf(err); c == refs.CodeStaleRef || c == refs.CodeFrameDetached {
-			return found{}, false, nil // the page is changing: look again
+			l.frameErr = err // the page is changing: look again
+			return found{}, false, nil
 		}
 		return found{}, false, err
 	}
@@ -161,8 +169,8 @@ func (l *looker) none() bool {
 }
 
 // locate looks until the element is found or deadline passes.
-func (r *replayer) locate(ctx context.Context, tab int, frame refs.Locator, t Target, deadline time.Time) (found, error) {
-	l := r.looker(tab, frame, t)
+func (r *replayer) locate(ctx context.Context, s Step, t Target, deadline time.Time) (found, error) {
+	l := r.looker(s, t)
 	for {
 		f, ok, err := l.look(ctx, true)
 		if err != nil {
@@ -198,6 +206,13 @@ func (l *looker) notFound() error {
 		}
 	}
 	want, _ := l.t.identity()
-	return refs.Errorf(refs.CodeNotLocatable, "after %s, no locator finds the recorded %s: %s",
-		l.r.o.Timeout, want, strings.Join(parts, "; "))
+	if l.frameErr != nil && l.counts == nil {
+		return refs.Wrap(refs.CodeNotLocatable, l.frameErr, "after %s, the recorded %s cannot be looked for", l.r.o.Timeout, want)
+	}
+	where := ""
+	if len(l.path) > 0 {
+		where = fmt.Sprintf(" in frame %v", l.path)
+	}
+	return refs.Errorf(refs.CodeNotLocatable, "after %s, no locator finds the recorded %s%s: %s",
+		l.r.o.Timeout, want, where, strings.Join(parts, "; "))
 }

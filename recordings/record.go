@@ -44,6 +44,10 @@ type Element struct {
 	Identity *Identity
 	Dup      int
 	XPath    string
+	// Card finds the element by its role and name inside the card told
+	// by its text, for one of several alike (Add to cart): a fallback of
+	// its own kind, relative to the element's frames.
+	Card refs.Locator
 }
 
 // SetEvidence records who e's element is (role, accessible name, its
@@ -80,6 +84,10 @@ func (e Element) Target() (frame refs.Locator, t Target, err error) {
 			continue
 		}
 		t.Fallbacks = append(t.Fallbacks, l)
+	}
+	if !e.Card.IsZero() && !e.Card.Equal(best) &&
+		!slices.ContainsFunc(t.Fallbacks, func(x refs.Locator) bool { return x.Equal(e.Card) }) {
+		t.Fallbacks = append(t.Fallbacks, e.Card)
 	}
 	if e.XPath != "" {
 		x := refs.ByXPath(e.XPath)

@@ -3,7 +3,6 @@ package recordings
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -26,7 +25,14 @@ type Driver interface {
 	// matches in tab, in Playwright's order, in the ARIA tree or not (a
 	// replay acts on what the locator finds, as Playwright does). A driver
 	// that cannot act on an element gives it the id "".
-	Find(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error)
+	// framePath, when not nil, is the frame to look in, by the index of
+	// each frame among its parent's child frames from the main frame (a
+	// DevTools Recorder step's "frame"); the locators' frame parts are
+	// entered from there.
+	Find(ctx context.Context, tab int, framePath []int, locs []refs.Locator) ([][]string, error)
+	// FrameWithURL returns the frame index path of tab's child frame whose
+	// URL is url; ok is false when tab has none.
+	FrameWithURL(ctx context.Context, tab int, url string) (path []int, ok bool, err error)
 	// Do performs step s in its tab, on the elements found for its Target
 	// (el) and To (to), typing text (Text resolved). A step with OpensTab
 	// makes the driver wait for that tab and number it.
@@ -164,7 +170,7 @@ func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Re
 	if err := checkSecrets(rec, o.Lookup); err != nil {
 		return nil, err
 	}
-	r := &replayer{d: d, o: o}
+	r := &replayer{d: d, o: o, urls: tabURLs(acts), frames: map[int]frameTab{}}
 	res := &Result{}
 	start := time.Now()
 	for i, a := range acts {
@@ -182,7 +188,7 @@ func Replay(ctx context.Context, d Driver, rec *Recording, o ReplayOptions) (*Re
 		}
 		t0 := time.Now()
 		var f found
-		f, rep.Err = r.step(ctx, a)
+		f, rep.Err = r.run(ctx, a)
 		rep.Healed, rep.Used = f.healed, f.used
 		rep.Duration, rep.Done = time.Since(t0), true
 		if rep.Healed {
@@ -243,6 +249,10 @@ func containsString(list []string, s string) bool {
 type replayer struct {
 	d Driver
 	o ReplayOptions
+	// urls is the URL each tab after the first was recorded at; frames
+	// the tabs the replay found to be frames (replay_targets.go).
+	urls   map[int]string
+	frames map[int]frameTab
 }
 
 // step runs one planned step and says how its element was found.
@@ -265,14 +275,14 @@ func (r *replayer) step(ctx context.Context, a action) (found, error) {
 		var el, to string
 		var f found
 		if !s.Target.Locator.IsZero() {
-			tf, ferr := r.locate(ctx, s.Tab, s.Frame, s.Target, deadline)
+			tf, ferr := r.locate(ctx, s, s.Target, deadline)
 			if ferr != nil {
 				return found{}, ferr
 			}
 			f, el = tf, tf.id
 		}
 		if s.Kind == Drag {
-			df, ferr := r.locate(ctx, s.Tab, s.Frame, s.To, deadline)
+			df, ferr := r.locate(ctx, s, s.To, deadline)
 			if ferr != nil {
 				return f, fmt.Errorf("the drop target: %w", ferr)
 			}
@@ -321,7 +331,7 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	deadline := time.Now().Add(r.timeout(s))
 	var l *looker
 	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle {
-		l = r.looker(s.Tab, s.Frame, s.Target)
+		l = r.looker(s, s.Target)
 	}
 	for {
 		var obs Observed
@@ -380,103 +390,6 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 			return f, err
 		}
 	}
-}
-
-// Observed is what an assertion is checked against.
-type Observed struct {
-	Count int // elements the target matched: 1 when found, 0 when none
-	State ElementState
-	URL   string
-	Title string
-	Aria  string
-}
-
-// Check reports whether a holds for what was observed: nil, or an
-// assertion_failed error that says what was expected and what was found.
-// Text and title compare with whitespace normalized, as Playwright's
-// toHaveText and toHaveTitle do; value and URL exactly, as toHaveValue
-// and toHaveURL do; an ARIA snapshot line by line, trailing spaces and
-// blank lines aside.
-func (a Assertion) Check(o Observed) error {
-	var ok bool
-	var got string
-	switch a.Kind {
-	case AssertVisible:
-		ok, got = o.Count > 0 && o.State.Visible, "hidden"
-		if ok {
-			got = "visible"
-		}
-		if o.Count == 0 {
-			got = "no element"
-		}
-	case AssertText:
-		ok, got = normalizeWS(o.State.Text) == normalizeWS(a.Expected), strconv.Quote(o.State.Text)
-	case AssertValue:
-		if o.State.Value == nil {
-			return refs.Errorf(CodeAssertionFailed, "expected a value, but the element has no value (not an input, textarea or select)")
-		}
-		ok, got = *o.State.Value == a.Expected, strconv.Quote(*o.State.Value)
-		if a.Secret != "" || o.State.Password {
-			got = passwordGot(*o.State.Value) // a password: never printed
-		}
-	case AssertChecked:
-		if o.State.Checked == nil {
-			return refs.Errorf(CodeAssertionFailed, "expected a checked state, but the element is not a checkbox or radio")
-		}
-		ok, got = *o.State.Checked, "unchecked"
-		if ok {
-			got = "checked"
-		}
-	case AssertEnabled:
-		ok, got = o.State.Enabled, "disabled"
-		if ok {
-			got = "enabled"
-		}
-	case AssertURL:
-		ok, got = o.URL == a.Expected, strconv.Quote(o.URL)
-	case AssertTitle:
-		ok, got = normalizeWS(o.Title) == normalizeWS(a.Expected), strconv.Quote(o.Title)
-	case AssertAriaSnapshot:
-		ok = normalizeAria(o.Aria) == normalizeAria(a.Expected)
-		got = "\n" + o.Aria
-	default:
-		return refs.Errorf(refs.CodeBadArgument, "unknown assertion %q", a.Kind)
-	}
-	if ok != a.Not {
-		return nil
-	}
-	want := string(a.Kind)
-	switch {
-	case a.Kind == AssertValue && a.Secret != "":
-		want += " of the secret $" + a.Secret
-	case a.Kind == AssertValue && o.State.Password && a.Expected != "":
-		want += " " + refs.SecretMask // typed by hand or --record-secrets: still never shown
-	case a.Kind == AssertText, a.Kind == AssertValue, a.Kind == AssertURL, a.Kind == AssertTitle:
-		want += " " + strconv.Quote(a.Expected)
-	case a.Kind == AssertAriaSnapshot:
-		want += ":\n" + a.Expected
-	}
-	if a.Not {
-		return refs.Errorf(CodeAssertionFailed, "expected not %s, and it is", want)
-	}
-	return refs.Errorf(CodeAssertionFailed, "expected %s, got %s", want, got)
-}
-
-// normalizeWS is Playwright's normalizeWhiteSpace: no zero-width spaces,
-// trimmed, runs of whitespace as one space.
-func normalizeWS(s string) string {
-	s = strings.ReplaceAll(s, "\u200b", "")
-	return strings.Join(strings.Fields(s), " ")
-}
-
-func normalizeAria(s string) string {
-	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimRight(l, " \t\r"); l != "" {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "\n")
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {

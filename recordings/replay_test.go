@@ -35,7 +35,11 @@ func newFakeDriver() *fakeDriver {
 
 func (f *fakeDriver) on(l refs.Locator, ids ...string) { f.match[l.Internal()] = ids }
 
-func (f *fakeDriver) Find(_ context.Context, tab int, locs []refs.Locator) ([][]string, error) {
+func (f *fakeDriver) FrameWithURL(context.Context, int, string) ([]int, bool, error) {
+	return nil, false, nil
+}
+
+func (f *fakeDriver) Find(_ context.Context, tab int, _ []int, locs []refs.Locator) ([][]string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.finds++

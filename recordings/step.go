@@ -71,13 +71,26 @@ type Header struct {
 	TestIDAttr string `json:"testIdAttribute,omitempty"`
 }
 
-// Viewport is the size of the page the recording was made in.
+// Viewport is the size of the page the recording was made in, and the
+// device it emulated (a DevTools setViewport step's fields); replay and
+// every export apply all of them.
 type Viewport struct {
 	Width             int     `json:"width"`
 	Height            int     `json:"height"`
 	DeviceScaleFactor float64 `json:"deviceScaleFactor,omitempty"` // 0 means 1
 	IsMobile          bool    `json:"isMobile,omitempty"`
 	HasTouch          bool    `json:"hasTouch,omitempty"`
+	// IsLandscape is the screen's orientation, when the recording says
+	// it; nil means as wide as it is high (Width > Height).
+	IsLandscape *bool `json:"isLandscape,omitempty"`
+}
+
+// Landscape reports whether the screen is in landscape orientation.
+func (v Viewport) Landscape() bool {
+	if v.IsLandscape != nil {
+		return *v.IsLandscape
+	}
+	return v.Width > v.Height
 }
 
 // NewHeader returns a header of the current format, created now.
@@ -244,6 +257,16 @@ func (a Assertion) needsTarget() bool {
 
 // Locator returns the full locator of the step's target, with its frames.
 func (s Step) Locator() refs.Locator { return s.Target.Locator.Within(s.Frame) }
+
+// indexPath is the frame path a replay looks the step's elements up in: its
+// FramePath when that is all it knows of its frames (an imported DevTools
+// step), else nil (Frame's locators find the frames, wherever they moved).
+func (s Step) indexPath() []int {
+	if s.Frame.IsZero() {
+		return s.FramePath
+	}
+	return nil
+}
 
 // ErrInvalidStep is wrapped by the errors Validate returns.
 var ErrInvalidStep = errors.New("invalid step")

@@ -50,6 +50,10 @@ type Browser interface {
 	Locators(ctx context.Context, refList []string) ([]browser.ElementLocators, error)
 	// FindEach is what the replay driver looks elements up with.
 	FindEach(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error)
+	// FindIn is FindEach inside the frame a frame index path reaches.
+	FindIn(ctx context.Context, tab int, framePath []int, locs []refs.Locator) ([][]string, error)
+	// FrameWithURL is the index path of the child frame at url, if any.
+	FrameWithURL(ctx context.Context, tab int, url string) ([]int, bool, error)
 	Alive() bool
 }
 

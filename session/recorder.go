@@ -220,6 +220,7 @@ func evidence(ctx context.Context, b Browser, ref string, el *recordings.Element
 	}
 	if ev, err := eb.Evidence(ctx, ref, el.Best); err == nil {
 		el.SetEvidence(ev.Identity.Role, ev.Identity.Name, ev.Identity.Within, ev.Identity.Dup, ev.XPath)
+		el.Card = ev.Card
 	}
 }
 

@@ -67,12 +67,21 @@ func (d *Replayer) use(ctx context.Context, tab int) error {
 }
 
 // Find implements recordings.Driver.
-func (d *Replayer) Find(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error) {
+func (d *Replayer) Find(ctx context.Context, tab int, framePath []int, locs []refs.Locator) ([][]string, error) {
 	i, err := d.index(ctx, tab)
 	if err != nil {
 		return nil, err
 	}
-	return d.b.FindEach(ctx, i, locs)
+	return d.b.FindIn(ctx, i, framePath, locs)
+}
+
+// FrameWithURL implements recordings.Driver.
+func (d *Replayer) FrameWithURL(ctx context.Context, tab int, url string) ([]int, bool, error) {
+	i, err := d.index(ctx, tab)
+	if err != nil {
+		return nil, false, err
+	}
+	return d.b.FrameWithURL(ctx, i, url)
 }
 
 func (d *Replayer) tabIDs(ctx context.Context) map[string]bool {

@@ -84,13 +84,16 @@ func withTestIDAttr(t *recordings.Target, attr string) {
 
 // BrowserOptions returns o for a browser launched to replay r: the
 // recording's test id attribute unless o names another than the default,
-// and its viewport unless viewportSet (--viewport given).
+// and its viewport and device (scale factor, mobile, touch, orientation)
+// unless viewportSet (--viewport given).
 func (r *FileReplay) BrowserOptions(o browser.Options, viewportSet bool) browser.Options {
 	if r.Rec.TestIDAttr != "" && (o.TestIDAttribute == "" || o.TestIDAttribute == refs.DefaultTestIDAttr) {
 		o.TestIDAttribute = r.Rec.TestIDAttr
 	}
 	if r.Rec.Viewport != nil && !viewportSet {
-		o.Viewport = refs.Viewport{Width: r.Rec.Viewport.Width, Height: r.Rec.Viewport.Height}
+		vp := r.Rec.Viewport
+		o.Viewport = refs.Viewport{Width: vp.Width, Height: vp.Height}
+		o.Device = browser.Device{ScaleFactor: vp.DeviceScaleFactor, Mobile: vp.IsMobile, Touch: vp.HasTouch, Landscape: vp.IsLandscape}
 	}
 	return o
 }

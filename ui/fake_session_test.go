@@ -63,3 +63,11 @@ func (f *fakeBrowser) Screenshot(ctx context.Context, ref string) ([]byte, error
 func (f *fakeBrowser) FindEach(ctx context.Context, tab int, locs []refs.Locator) ([][]string, error) {
 	return make([][]string, len(locs)), f.gone()
 }
+
+func (f *fakeBrowser) FrameWithURL(ctx context.Context, tab int, url string) ([]int, bool, error) {
+	return nil, false, f.gone()
+}
+
+func (f *fakeBrowser) FindIn(ctx context.Context, tab int, framePath []int, locs []refs.Locator) ([][]string, error) {
+	return f.FindEach(ctx, tab, locs)
+}

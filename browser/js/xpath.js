@@ -106,6 +106,26 @@
     return JSON.stringify("");
   }
 
+  // card: request {h, within}; response (a JSON string) how many levels
+  // up from the element whose own text is within (the card's title) the
+  // nearest ancestor of el that holds such an element is: the card, for a
+  // getByText(within).locator('..')... locator; -1 when there is none.
+  function card(req) {
+    const el = A.elementOf(req.h);
+    const w = norm(req.within || "");
+    if (!el || !el.isConnected || el.getRootNode() !== document || !w || /^[a-z]+: /.test(w)) return JSON.stringify(-1);
+    const anchor = ".//*[text()[normalize-space(.)=" + lit(w) + "]]";
+    for (let c = el.parentElement; c; c = c.parentElement) {
+      const got = evaluate(anchor, c);
+      if (!got || !got.length) continue;
+      if (got.length > 1) return JSON.stringify(-1); // two titles: not a card
+      let up = 0;
+      for (let a = got[0]; a && a !== c; a = a.parentElement) up++;
+      return JSON.stringify(up);
+    }
+    return JSON.stringify(-1);
+  }
+
   // query evaluates an xpath part inside scope (document or an element).
   function query(xp, scope) {
     if (scope !== document && xp.startsWith("/") && !xp.startsWith("//")) return [];
@@ -113,5 +133,5 @@
     return evaluate(expr, scope);
   }
 
-  A.xpath = { of, query };
+  A.xpath = { of, card, query };
 })()

@@ -49,9 +49,9 @@ class AriadneExtension extends PuppeteerRunnerExtension {
   async pageOf(step) {
     if (!step.target || step.target === 'main') return this.page;
     const target = await this.browser.waitForTarget((t) => t.url() === step.target, { timeout: this.timeout });
-    const page = await target.page();
-    if (!page) throw new Error(`no page at ${step.target}`);
-    return page;
+    // An out-of-process iframe is a target with no page of its own: its
+    // steps run in the main page, which holds the frame.
+    return (await target.page()) || this.page;
   }
 
   async runStep(step, flow) {

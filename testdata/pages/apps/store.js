@@ -4,11 +4,17 @@
 // card, button and cart line is a new element after each click. The
 // variant (window.STORE_VARIANT, set by the page) changes what a real
 // release changes: "original"; "reworked" (new class hashes and ids,
-// products reordered, one inserted, new prices, a banner); "broken" (the
-// order fails: "Payment failed").
+// products reordered, one inserted, new prices, a banner); "renamed" (the
+// reworked one with the Linen notebook renamed "Linen journal");
+// "lookalike" (the reworked one with a "Linen notebook refill"); "broken"
+// (the order fails: "Payment failed").
 (() => {
   const variant = window.STORE_VARIANT || "original";
-  const reworked = variant === "reworked";
+  // "renamed" is the reworked release with the Linen notebook renamed
+  // "Linen journal": a recording that adds the notebook must fail.
+  // "lookalike" is the reworked release with a "Linen notebook refill"
+  // inserted, whose name holds the notebook's.
+  const reworked = variant === "reworked" || variant === "renamed" || variant === "lookalike";
   const h = (name) => "css-" + (reworked ? "r" : "") + name; // hashed class names
   let products = [
     { id: "p1", name: "Blue mug", price: 9.5 },
@@ -24,6 +30,12 @@
       { id: "x4", name: "Linen notebook", price: 13.75 },
       { id: "x2", name: "Blue mug", price: 11 },
     ];
+  }
+  if (variant === "renamed") {
+    products = products.map((p) => (p.name === "Linen notebook" ? { ...p, name: "Linen journal" } : p));
+  }
+  if (variant === "lookalike") {
+    products.splice(1, 0, { id: "x5", name: "Linen notebook refill", price: 4 });
   }
   const state = { cart: [], placed: false };
   const money = (n) => "$" + n.toFixed(2);
