@@ -161,7 +161,7 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 	call.Session, call.Vars = r.s, r.vars
 	res, err = cmd.Run(ctx, call)
 	for _, n := range call.Notices {
-		fmt.Fprintln(r.stderr, "ariadne: "+n)
+		fmt.Fprintln(r.stderr, "ariadne: "+refs.EscapeHidden(n))
 	}
 	return res, secret, err
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/ariadne-tui/ariadne/recordings"
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // This file is shared by the commands that read recordings (export,
@@ -23,7 +24,7 @@ func loadRecordingTo(stderr io.Writer, path string) (*recordings.Recording, erro
 		return nil, fmt.Errorf("loading %s: %w", path, err)
 	}
 	for _, p := range problems {
-		fmt.Fprintf(stderr, "ariadne: %s: %v (skipped; the other steps are kept)\n", path, p)
+		fmt.Fprintf(stderr, "ariadne: %s: %s (skipped; the other steps are kept)\n", refs.EscapeHidden(path), refs.EscapeHidden(p.Error()))
 	}
 	return rec, nil
 }
