@@ -12,7 +12,8 @@ import (
 // that touches a password field in every way (fill, type, press of a
 // named key and of characters one by one, clear,
 // an empty fill, assert value with and without the text, assert snapshot,
-// snapshots), replays it with the right secret (every assertion holds on
+// snapshots, a press of characters with no ref while the field has focus),
+// replays it with the right secret (every assertion holds on
 // the page) and with a wrong one (it fails, with failure files), exports
 // it in every format, and greps every output and file for the secret, its
 // parts and bullets (a mask as long as the secret).
@@ -41,6 +42,10 @@ fill $pw '` + part1 + `'
 press $pw '` + strings.Join(strings.Split(part2, ""), " ") + ` z Backspace'
 assert value $pw '` + full + `'
 assert snapshot $pw
+fill $pw '` + part1 + `'
+focus $pw
+press '` + strings.Join(strings.Split(part2, ""), " ") + ` z Backspace'
+assert value $pw '` + full + `'
 `
 	var runOut bytes.Buffer
 	res, code := runTestScriptOut(t, srv.URL, script, &runOut, "--record", rec)
@@ -51,6 +56,11 @@ assert snapshot $pw
 		if !r.ok() {
 			t.Fatalf("line %d: %v", i+1, r)
 		}
+	}
+	// press with no ref, into the focused password field: masked, and
+	// recorded as the field's secret.
+	if press := res[21]; !strings.HasPrefix(press["cmd"].(string), "press [secret]") || press["secret"] != true {
+		t.Errorf("press with no ref into the password field: %v", press)
 	}
 	outputs := map[string]string{"run results": runOut.String()}
 	file, err := os.ReadFile(rec)

@@ -94,6 +94,9 @@ func (s Session) Act(ctx context.Context, a Action) (*Outcome, error) {
 		return run(ctx, s.Browser, a)
 	}
 	p, err := r.before(ctx, s.Browser, a.Ref, a.To)
+	if err == nil && a.Kind == Press && a.Ref == "" {
+		err = focusedField(ctx, s.Browser, p, a.Keys) // keys into a password field are its secret
+	}
 	if err != nil {
 		r.end(ctx)
 		return nil, err
