@@ -118,8 +118,8 @@ func Start(ctx context.Context, b Browser, path string, o RecordOptions) (*Recor
 		return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot create the recording %s (Ariadne does not overwrite a recording: remove it or pick another name)", path)
 	}
 	return &Recorder{
-		rec:   recordings.NewRecorder(w, recordings.Secrets{RecordSecrets: o.Secrets}, id),
-		b:     b,
+		rec:      recordings.NewRecorder(w, recordings.Secrets{RecordSecrets: o.Secrets}, id),
+		b:        b,
 		blank:    blank,
 		told:     map[string]bool{},
 		recorded: map[int64]bool{},
