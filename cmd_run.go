@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/commands"
@@ -162,7 +161,7 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 	call.Session, call.Vars = r.s, r.vars
 	res, err = cmd.Run(ctx, call)
 	if secret && name == "press" {
-		err = maskKeys(err, call.Args[len(call.Args)-1])
+		err = session.MaskKeys(err, call.Args[len(call.Args)-1])
 	}
 	for _, n := range call.Notices {
 		if secret && strings.HasPrefix(n, "press: ") {
@@ -171,35 +170,6 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 		fmt.Fprintln(r.stderr, "ariadne: "+refs.EscapeHidden(n))
 	}
 	return res, secret, err
-}
-
-// maskKeys replaces, in the message of err, every quoted key, chord and
-// word of keys (pressed into a password field) with [secret]: "unknown
-// key "Hunter2"" must not show what was typed. err keeps its code.
-func maskKeys(err error, keys string) error {
-	if err == nil {
-		return nil
-	}
-	msg := refs.MessageOf(err)
-	quoted := []string{strconv.Quote(keys)}
-	for _, w := range strings.Fields(keys) {
-		quoted = append(quoted, strconv.Quote(w))
-		for _, p := range strings.Split(w, "+") {
-			quoted = append(quoted, strconv.Quote(p))
-		}
-	}
-	masked := msg
-	for _, q := range quoted {
-		masked = strings.ReplaceAll(masked, q, refs.SecretMask)
-	}
-	if masked == msg {
-		return err
-	}
-	code := refs.CodeOf(err)
-	if code == "" {
-		code = refs.CodeInternal
-	}
-	return refs.Errorf(code, "%s", masked)
 }
 
 // secretText reports whether the text of a fill, type, press or assert

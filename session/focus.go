@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/browser"
@@ -67,4 +68,33 @@ func focusedField(ctx context.Context, b Browser, p *pre, keys string) error {
 	}
 	p.el, p.tabID, p.url, p.healed = el, info.TabID, info.URL, info.Healed
 	return nil
+}
+
+// MaskKeys replaces, in the message of err, every quoted key, chord and
+// word of keys (pressed into a password field) with [secret]: "unknown
+// key "Hunter2"" must not show what was typed. err keeps its code.
+func MaskKeys(err error, keys string) error {
+	if err == nil {
+		return nil
+	}
+	msg := refs.MessageOf(err)
+	quoted := []string{strconv.Quote(keys)}
+	for _, w := range strings.Fields(keys) {
+		quoted = append(quoted, strconv.Quote(w))
+		for _, p := range strings.Split(w, "+") {
+			quoted = append(quoted, strconv.Quote(p))
+		}
+	}
+	masked := msg
+	for _, q := range quoted {
+		masked = strings.ReplaceAll(masked, q, refs.SecretMask)
+	}
+	if masked == msg {
+		return err
+	}
+	code := refs.CodeOf(err)
+	if code == "" {
+		code = refs.CodeInternal
+	}
+	return refs.Errorf(code, "%s", masked)
 }
