@@ -38,27 +38,7 @@ func TestReplaySuite(t *testing.T) {
 	if !strings.Contains(stdout, "3 recordings: 2 passed, 1 failed") {
 		t.Errorf("summary:\n%s", stdout)
 	}
-	b, err := os.ReadFile(junit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var x struct {
-		Suites []struct {
-			Tests    int `xml:"tests,attr"`
-			Failures int `xml:"failures,attr"`
-			Cases    []struct {
-				Name    string `xml:"name,attr"`
-				Failure *struct {
-					Type    string `xml:"type,attr"`
-					Message string `xml:"message,attr"`
-				} `xml:"failure"`
-			} `xml:"testcase"`
-		} `xml:"testsuite"`
-	}
-	if err := xml.Unmarshal(b, &x); err != nil || len(x.Suites) != 1 {
-		t.Fatalf("JUnit XML: %v\n%s", err, b)
-	}
-	s := x.Suites[0]
+	s, _ := readJUnit(t, junit)
 	if s.Tests != 3 || s.Failures != 1 || len(s.Cases) != 3 {
 		t.Fatalf("JUnit: %+v", s)
 	}
@@ -71,6 +51,42 @@ func TestReplaySuite(t *testing.T) {
 			t.Errorf("%s: failure %+v", c.Name, c.Failure)
 		}
 	}
+}
+
+// junitFailureXML and junitSuiteXML are what the tests read back of the
+// JUnit XML.
+type junitFailureXML struct {
+	Type    string `xml:"type,attr"`
+	Message string `xml:"message,attr"`
+	Text    string `xml:",chardata"`
+}
+
+type junitSuiteXML struct {
+	Tests    int `xml:"tests,attr"`
+	Failures int `xml:"failures,attr"`
+	Cases    []struct {
+		Name    string           `xml:"name,attr"`
+		Failure *junitFailureXML `xml:"failure"`
+	} `xml:"testcase"`
+}
+
+// readJUnit parses the JUnit XML file with a strict decoder and returns
+// its one testsuite and the file's bytes.
+func readJUnit(t *testing.T, file string) (junitSuiteXML, []byte) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x struct {
+		Suites []junitSuiteXML `xml:"testsuite"`
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	dec.Strict = true
+	if err := dec.Decode(&x); err != nil || len(x.Suites) != 1 {
+		t.Fatalf("JUnit XML does not parse: %v\n%s", err, b)
+	}
+	return x.Suites[0], b
 }
 
 // TestReplaySuiteJUnitForbiddenText replays, as a suite with --junit,
@@ -108,36 +124,12 @@ func TestReplaySuiteJUnitForbiddenText(t *testing.T) {
 	}
 	noRawHidden(t, "suite stdout", stdout)
 	noRawHidden(t, "suite stderr", stderr)
-	b, err := os.ReadFile(junit)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, b := readJUnit(t, junit)
 	noRawHidden(t, "JUnit XML", string(b))
-	type failure struct {
-		Type    string `xml:"type,attr"`
-		Message string `xml:"message,attr"`
-		Text    string `xml:",chardata"`
-	}
-	var x struct {
-		Suites []struct {
-			Tests    int `xml:"tests,attr"`
-			Failures int `xml:"failures,attr"`
-			Cases    []struct {
-				Name    string   `xml:"name,attr"`
-				Failure *failure `xml:"failure"`
-			} `xml:"testcase"`
-		} `xml:"testsuite"`
-	}
-	dec := xml.NewDecoder(bytes.NewReader(b))
-	dec.Strict = true
-	if err := dec.Decode(&x); err != nil || len(x.Suites) != 1 {
-		t.Fatalf("JUnit XML does not parse: %v\n%s", err, b)
-	}
-	s := x.Suites[0]
 	if s.Tests != 5 || s.Failures != 4 || len(s.Cases) != 5 {
 		t.Fatalf("JUnit: %+v", s)
 	}
-	got := map[string]*failure{}
+	got := map[string]*junitFailureXML{}
 	for _, c := range s.Cases {
 		for _, text := range []string{c.Name, fmt.Sprint(c.Failure)} {
 			for _, r := range text {
