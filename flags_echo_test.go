@@ -44,7 +44,7 @@ func TestFlagsEchoEscaped(t *testing.T) {
 		{"missing recording", []string{"replay", "nofile" + rlo + esc + ".jsonl"}, exitUsage, []string{"bad_argument", `nofile\u202e\u001b[31m.jsonl`}},
 		{"missing script", []string{"run", "nofile" + rlo + esc}, exitError, []string{`nofile\u202e\u001b[31m`}},
 		{"recording with a bad line", []string{"export", badLine}, exitOK, []string{"skipped", `nope\u202e`}},
-		{"slow URL", []string{"snapshot", "--timeout", "1s", srv.URL + "/slow.html?q=" + rlo + csi}, exitOK, []string{"did not finish loading", `?q=\u202e\u009b`}},
+		{"slow URL", []string{"snapshot", "--timeout", "3s", srv.URL + "/slow.html?q=" + rlo + csi}, exitOK, []string{"did not finish loading", `?q=\u202e\u009b`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
