@@ -53,7 +53,9 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	}
 	opts.DebugPort = *port
 	opts.OwnTab = true // with --remote, the agent works in a tab of its own
-	opts.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "ariadne mcp: "+format+"\n", args...) }
+	opts.Logf = func(format string, args ...any) {
+		fmt.Fprintf(e.stderr, "ariadne mcp: %s\n", refs.EscapeHidden(fmt.Sprintf(format, args...)))
+	}
 	b, err := browser.Launch(ctx, opts)
 	if err != nil {
 		return err

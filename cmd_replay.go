@@ -106,7 +106,7 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 		return out
 	}
 	for _, p := range r.Skipped {
-		fmt.Fprintf(stderr, "ariadne: %s: %v (skipped; the other steps are kept)\n", file, p)
+		fmt.Fprintf(stderr, "ariadne: %s: %s (skipped; the other steps are kept)\n", refs.EscapeHidden(file), refs.EscapeHidden(p.Error()))
 	}
 	rec := r.Rec
 	out.steps = recordings.StepCount(rec)
@@ -124,7 +124,7 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 	case opts.Headful:
 		where = "headful"
 	}
-	fmt.Fprintf(stdout, "replaying %s: %d steps in Chromium (%s)\n", file, out.steps, where)
+	fmt.Fprintf(stdout, "replaying %s: %d steps in Chromium (%s)\n", refs.EscapeHidden(file), out.steps, refs.EscapeHidden(where))
 	err = r.Run(ctx, b, session.FileOptions{SaveFailure: true, Replay: recordings.ReplayOptions{
 		Timeout:  opts.ActionTimeout,
 		SlowMo:   cfg.slowMo,
@@ -149,13 +149,13 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 	case se != nil:
 		out.failed = fmt.Sprintf("step %d of %d: %s", se.N, se.Total, recordings.Summary(se.Step))
 		out.err = se.Err
-		fmt.Fprintf(stderr, "ariadne: replay failed at %s\n", out.failed)
+		fmt.Fprintf(stderr, "ariadne: replay failed at %s\n", refs.EscapeHidden(out.failed))
 		if se.Line > 0 {
-			fmt.Fprintf(stderr, "  (step %d of %s)\n", se.Line, file)
+			fmt.Fprintf(stderr, "  (step %d of %s)\n", se.Line, refs.EscapeHidden(file))
 		}
 		fmt.Fprintf(stderr, "  %s\n", reason(se.Err))
 		for _, l := range r.Saved {
-			fmt.Fprintf(stderr, "  %s\n", l)
+			fmt.Fprintf(stderr, "  %s\n", refs.EscapeHidden(l))
 		}
 	default:
 		out.err = err

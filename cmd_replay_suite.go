@@ -64,7 +64,7 @@ func runSuite(ctx context.Context, e *env, files []string, cfg replayConfig, wor
 				var out, errb bytes.Buffer
 				results[i] = replayOne(ctx, e, &out, &errb, files[i], cfg)
 				if results[i].err != nil && results[i].failed == "" {
-					fmt.Fprintf(&errb, "ariadne: %s: %v\n", files[i], results[i].err)
+					fmt.Fprintf(&errb, "ariadne: %s: %s\n", refs.EscapeHidden(files[i]), refs.EscapeHidden(results[i].err.Error()))
 				}
 				mu.Lock()
 				e.stdout.Write(out.Bytes())
@@ -103,12 +103,12 @@ func printSuite(w io.Writer, results []replayed, total time.Duration) (failed in
 			failed++
 			result = "FAILED"
 			if r.failed != "" {
-				result += " at " + r.failed
+				result += " at " + refs.EscapeHidden(r.failed)
 			} else {
 				result += ": " + refs.EscapeHidden(oneLineText(r.err.Error()))
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%d\t%s\t\n", r.file, result, r.ran, r.steps, r.healed, round(r.duration))
+		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%d\t%s\t\n", oneLineText(refs.EscapeHidden(r.file)), result, r.ran, r.steps, r.healed, round(r.duration))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "%d recordings: %d passed, %d failed in %s\n", len(results), len(results)-failed, failed, round(total))
@@ -125,7 +125,12 @@ func oneLineText(s string) string {
 }
 
 // The JUnit XML that CI systems read: one testsuite, a testcase per
-// recording, a failure with the reason.
+// recording, a failure with the reason. Every text in it (a file name, a
+// step's summary, an error quoting page text) is written through
+// refs.EscapeHidden: bidi and invisible characters, controls, noncharacters
+// such as U+FFFE and bytes that are not UTF-8 (a lone surrogate) become
+// \u and \x escapes, so the file is well-formed XML 1.0 that shows every
+// character, and no parser replaces one with U+FFFD.
 type junitSuites struct {
 	XMLName xml.Name     `xml:"testsuites"`
 	Suites  []junitSuite `xml:"testsuite"`
@@ -156,12 +161,16 @@ type junitFailure struct {
 func writeJUnit(path string, results []replayed, total time.Duration) error {
 	s := junitSuite{Name: "ariadne replay", Tests: len(results), Time: seconds(total)}
 	for _, r := range results {
-		c := junitCase{Name: r.file, ClassName: "ariadne.replay", Time: seconds(r.duration)}
+		c := junitCase{Name: refs.EscapeHidden(r.file), ClassName: "ariadne.replay", Time: seconds(r.duration)}
 		if r.err != nil {
 			s.Failures++
 			code := reason(r.err)
 			typ, _, _ := strings.Cut(code, ":")
-			c.Failure = &junitFailure{Message: oneLineText(r.failed + ": " + code), Type: typ, Text: r.failed + "\n" + code}
+			msg, text := code, code
+			if r.failed != "" {
+				msg, text = r.failed+": "+code, r.failed+"\n"+code
+			}
+			c.Failure = &junitFailure{Message: refs.EscapeHidden(oneLineText(msg)), Type: refs.EscapeHidden(typ), Text: refs.EscapeHidden(text)}
 		}
 		s.Cases = append(s.Cases, c)
 	}

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // TestReplaySuite replays a directory of recordings two at a time, one
@@ -34,27 +38,7 @@ func TestReplaySuite(t *testing.T) {
 	if !strings.Contains(stdout, "3 recordings: 2 passed, 1 failed") {
 		t.Errorf("summary:\n%s", stdout)
 	}
-	b, err := os.ReadFile(junit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var x struct {
-		Suites []struct {
-			Tests    int `xml:"tests,attr"`
-			Failures int `xml:"failures,attr"`
-			Cases    []struct {
-				Name    string `xml:"name,attr"`
-				Failure *struct {
-					Type    string `xml:"type,attr"`
-					Message string `xml:"message,attr"`
-				} `xml:"failure"`
-			} `xml:"testcase"`
-		} `xml:"testsuite"`
-	}
-	if err := xml.Unmarshal(b, &x); err != nil || len(x.Suites) != 1 {
-		t.Fatalf("JUnit XML: %v\n%s", err, b)
-	}
-	s := x.Suites[0]
+	s, _ := readJUnit(t, junit)
 	if s.Tests != 3 || s.Failures != 1 || len(s.Cases) != 3 {
 		t.Fatalf("JUnit: %+v", s)
 	}
@@ -66,5 +50,113 @@ func TestReplaySuite(t *testing.T) {
 		if bad && (c.Failure.Type != "assertion_failed" || !strings.Contains(c.Failure.Message, "Grace Hopper")) {
 			t.Errorf("%s: failure %+v", c.Name, c.Failure)
 		}
+	}
+}
+
+// junitFailureXML and junitSuiteXML are what the tests read back of the
+// JUnit XML.
+type junitFailureXML struct {
+	Type    string `xml:"type,attr"`
+	Message string `xml:"message,attr"`
+	Text    string `xml:",chardata"`
+}
+
+type junitSuiteXML struct {
+	Tests    int `xml:"tests,attr"`
+	Failures int `xml:"failures,attr"`
+	Cases    []struct {
+		Name    string           `xml:"name,attr"`
+		Failure *junitFailureXML `xml:"failure"`
+	} `xml:"testcase"`
+}
+
+// readJUnit parses the JUnit XML file with a strict decoder and returns
+// its one testsuite and the file's bytes.
+func readJUnit(t *testing.T, file string) (junitSuiteXML, []byte) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x struct {
+		Suites []junitSuiteXML `xml:"testsuite"`
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	dec.Strict = true
+	if err := dec.Decode(&x); err != nil || len(x.Suites) != 1 {
+		t.Fatalf("JUnit XML does not parse: %v\n%s", err, b)
+	}
+	return x.Suites[0], b
+}
+
+// TestReplaySuiteJUnitForbiddenText replays, as a suite with --junit,
+// recordings that fail on forbidden-text.html (a text assertion and an
+// ARIA snapshot assertion quoting its status, a press of a key name full
+// of controls), one that is not a recording, and one that passes, under
+// file names holding a bidi override and a control character. The JUnit
+// file must parse with encoding/xml, hold no raw hidden character (bidi,
+// invisible, C0 but newline, C1, U+FFFE/U+FFFF, bytes that are not UTF-8),
+// and read back to escaped text that names what failed.
+func TestReplaySuiteJUnitForbiddenText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	srv := pagesServer(t)
+	page := srv.URL + "/forbidden-text.html"
+	head := `{"format":"ariadne-recording","version":1,"created":"2026-12-01T12:00:00Z","startUrl":"` + page + `","title":"Forbidden text"}` + "\n" +
+		`{"kind":"navigate","url":"` + page + `"}` + "\n"
+	status := `"target":{"locator":{"parts":[{"kind":"role","role":"status"}]},"role":"status"}`
+	dir := t.TempDir()
+	files := map[string]string{
+		"text\u202e\x01.jsonl": head + `{"kind":"assert",` + status + `,"assert":{"kind":"text","expected":"calm"}}` + "\n",
+		"aria.jsonl":           head + `{"kind":"assert",` + status + `,"assert":{"kind":"aria-snapshot","expected":"- status: calm"}}` + "\n",
+		"press\u2066.jsonl":    head + `{"kind":"press","key":"Enter\u202e\u0001\ufffe\u0085"}` + "\n",
+		"\u202enot-one.jsonl":  `{"format":"nope\u202e\u0001"}` + "\n",
+		"pass.jsonl":           head + `{"kind":"assert","assert":{"kind":"title","expected":"Forbidden text"}}` + "\n",
+	}
+	for name, body := range files {
+		writeText(t, filepath.Join(dir, name), body)
+	}
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	stdout, stderr, code := replayCmd(t, "--workers", "2", "--junit", junit, dir)
+	if code != exitError {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	noRawHidden(t, "suite stdout", stdout)
+	noRawHidden(t, "suite stderr", stderr)
+	s, b := readJUnit(t, junit)
+	noRawHidden(t, "JUnit XML", string(b))
+	if s.Tests != 5 || s.Failures != 4 || len(s.Cases) != 5 {
+		t.Fatalf("JUnit: %+v", s)
+	}
+	got := map[string]*junitFailureXML{}
+	for _, c := range s.Cases {
+		for _, text := range []string{c.Name, fmt.Sprint(c.Failure)} {
+			for _, r := range text {
+				if refs.Hidden(r) && r != '\n' {
+					t.Errorf("%q: U+%04X reads back from the XML", c.Name, r)
+				}
+			}
+		}
+		got[filepath.Base(c.Name)] = c.Failure
+	}
+	want := map[string]struct{ typ, has string }{
+		`text\u202e\u0001.jsonl`: {"assertion_failed", `I\u202eJ\u2066K`},
+		"aria.jsonl":             {"assertion_failed", `I\u202eJ\u2066K`},
+		`press\u2066.jsonl`:      {"bad_argument", `Enter\u202e\u0001\ufffe\u0085`},
+		`\u202enot-one.jsonl`:    {"bad_argument", `not-one.jsonl`},
+	}
+	for name, w := range want {
+		f, ok := got[name]
+		if !ok || f == nil {
+			t.Errorf("no failed testcase %q in %v", name, got)
+			continue
+		}
+		if f.Type != w.typ || !strings.Contains(f.Text, w.has) || strings.HasPrefix(f.Message, ":") {
+			t.Errorf("%s: failure type %q, message %q, text %q; want type %s and text with %s", name, f.Type, f.Message, f.Text, w.typ, w.has)
+		}
+	}
+	if f, ok := got["pass.jsonl"]; !ok || f != nil {
+		t.Errorf("pass.jsonl: %v (in the report: %v)", f, ok)
 	}
 }

@@ -160,8 +160,14 @@ func (r *runner) exec(ctx context.Context, words []string) (res map[string]any, 
 	secret = r.secretText(ctx, name, call.Args)
 	call.Session, call.Vars = r.s, r.vars
 	res, err = cmd.Run(ctx, call)
+	if secret && name == "press" {
+		err = session.MaskKeys(err, call.Args[len(call.Args)-1])
+	}
 	for _, n := range call.Notices {
-		fmt.Fprintln(r.stderr, "ariadne: "+n)
+		if secret && strings.HasPrefix(n, "press: ") {
+			n = "press: the keys are written as Playwright names them (not shown: they go into a password field)"
+		}
+		fmt.Fprintln(r.stderr, "ariadne: "+refs.EscapeHidden(n))
 	}
 	return res, secret, err
 }
@@ -180,7 +186,13 @@ func (r *runner) secretText(ctx context.Context, name string, args []string) boo
 	case name == "assert" && len(args) == 3 && args[0] == "value":
 		ref = args[1]
 	}
-	if ref == "" || r.s.Browser == nil {
+	if r.s.Browser == nil {
+		return false
+	}
+	if name == "press" && len(args) == 1 {
+		return session.FocusedSecret(ctx, r.s.Browser) // keys into the focused field
+	}
+	if ref == "" {
 		return false
 	}
 	info, err := r.s.Browser.Info(ctx, ref)
@@ -198,6 +210,8 @@ func echoLine(line string, ws []commands.Word, res map[string]any, secret bool) 
 	typed, compared = typed || secret, compared || secret
 	nth := -1 // the positional argument that holds the text
 	switch {
+	case typed && ws[0].Text == "press" && positional(ws) == 2:
+		nth = 1 // press KEYS, into the focused field
 	case typed && (ws[0].Text == "fill" || ws[0].Text == "type" || ws[0].Text == "press"):
 		nth = 2 // fill REF TEXT, press REF KEYS
 	case compared && ws[0].Text == "assert":
@@ -229,4 +243,21 @@ func echoLine(line string, ws []commands.Word, res map[string]any, secret bool) 
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// positional counts the words of a line that are not flags (the command
+// included): a flag's value (--timeout 1s) is not counted.
+func positional(ws []commands.Word) int {
+	n := 0
+	for i := 0; i < len(ws); i++ {
+		w := ws[i].Text
+		if strings.HasPrefix(w, "--") && !strings.Contains(w, "=") && w != "--" {
+			if w == "--timeout" {
+				i++
+			}
+			continue
+		}
+		n++
+	}
+	return n
 }

@@ -69,7 +69,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		return writeJSON(e.stdout, snap, true)
 	}
 	if nav.Partial {
-		fmt.Fprintf(e.stderr, "ariadne: %s did not finish loading within %s; this snapshot shows it as it was\n", url, bf.timeout)
+		fmt.Fprintf(e.stderr, "ariadne: %s did not finish loading within %s; this snapshot shows it as it was\n", refs.EscapeHidden(url), bf.timeout)
 	}
 	_, err = fmt.Fprint(e.stdout, refs.Text(snap.Root, refs.TextOptions{NoRefs: *noRefs, LeafFrames: *noRefs}))
 	return err

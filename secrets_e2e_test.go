@@ -2,17 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSecretsNeverLeak records, with 'ariadne run --record', a session
 // that touches a password field in every way (fill, type, press of a
 // named key and of characters one by one, clear,
 // an empty fill, assert value with and without the text, assert snapshot,
-// snapshots), replays it with the right secret (every assertion holds on
+// snapshots, a press of characters with no ref while the field has focus),
+// replays it with the right secret (every assertion holds on
 // the page) and with a wrong one (it fails, with failure files), exports
 // it in every format, and greps every output and file for the secret, its
 // parts and bullets (a mask as long as the secret).
@@ -41,6 +45,10 @@ fill $pw '` + part1 + `'
 press $pw '` + strings.Join(strings.Split(part2, ""), " ") + ` z Backspace'
 assert value $pw '` + full + `'
 assert snapshot $pw
+fill $pw '` + part1 + `'
+focus $pw
+press '` + strings.Join(strings.Split(part2, ""), " ") + ` z Backspace'
+assert value $pw '` + full + `'
 `
 	var runOut bytes.Buffer
 	res, code := runTestScriptOut(t, srv.URL, script, &runOut, "--record", rec)
@@ -51,6 +59,11 @@ assert snapshot $pw
 		if !r.ok() {
 			t.Fatalf("line %d: %v", i+1, r)
 		}
+	}
+	// press with no ref, into the focused password field: masked, and
+	// recorded as the field's secret.
+	if press := res[21]; !strings.HasPrefix(press["cmd"].(string), "press [secret]") || press["secret"] != true {
+		t.Errorf("press with no ref into the password field: %v", press)
 	}
 	outputs := map[string]string{"run results": runOut.String()}
 	file, err := os.ReadFile(rec)
@@ -119,9 +132,13 @@ assert snapshot $pw
 // TestSecretsNeverLeakOnFailure runs lines that type into, or compare
 // with, a password field and fail: a fill and a type into a disabled
 // password field (not_enabled), a value assertion that does not hold
-// (plain and --not), a press of characters (the page ignores it), and a fill through a ref the reload made stale. No
-// result echoes the text; each still fails with its code, and the field
-// is then filled for real once Email enables it.
+// (plain and --not), a press of characters (the page ignores it), a
+// press with no ref into the focused field of the password itself (not a
+// key name: bad_argument) and of keys whose names Ariadne rewrites (a
+// notice), and a fill through a ref the reload made stale, all recorded.
+// No result, notice or recorded step echoes the text; each still fails
+// with its code, and the field is then filled for real once Email
+// enables it.
 func TestSecretsNeverLeakOnFailure(t *testing.T) {
 	srv := pagesServer(t)
 	const secret = "Hunter2-Zebra!Qx7"
@@ -137,34 +154,68 @@ fill $pw '` + secret + `'
 assert value $pw '` + secret + `-wrong' --timeout 500ms
 assert value $pw '` + secret + `' --not --timeout 500ms
 assert value $pw '` + secret + `'
+focus $pw
+press '` + secret + `'
+press 'shift+h u n'
 reload
 fill $pw '` + secret + `' --timeout 500ms
 `
 	var out bytes.Buffer
-	res, _ := runTestScriptOut(t, srv.URL, script, &out)
-	if len(res) != 14 {
-		t.Fatalf("want 14 results, got %d:\n%s", len(res), out.String())
+	rec := filepath.Join(t.TempDir(), "locked.jsonl")
+	res, stderr := runSecretScript(t, srv.URL, script, &out, "--record", rec)
+	if len(res) != 17 {
+		t.Fatalf("want 17 results, got %d:\n%s", len(res), out.String())
 	}
-	for i, want := range map[int]bool{2: false, 3: false, 8: true, 9: false, 10: false, 11: true, 13: false} {
+	for i, want := range map[int]bool{2: false, 3: false, 8: true, 9: false, 10: false, 11: true, 12: true, 13: false, 14: true, 16: false} {
 		if res[i].ok() != want {
 			t.Errorf("line %d: ok=%v, want %v: %v", i+1, res[i].ok(), want, res[i])
 		}
 	}
-	for _, i := range []int{9, 10} {
-		if res[i].code() != "assertion_failed" {
-			t.Errorf("line %d: code %q, want assertion_failed", i+1, res[i].code())
+	for i, code := range map[int]string{9: "assertion_failed", 10: "assertion_failed", 13: "bad_argument"} {
+		if res[i].code() != code {
+			t.Errorf("line %d: code %q, want %s", i+1, res[i].code(), code)
 		}
 	}
-	for _, i := range []int{2, 3, 4, 8, 9, 10, 11, 13} {
+	for _, i := range []int{2, 3, 4, 8, 9, 10, 11, 13, 14, 16} {
 		if cmd, _ := res[i]["cmd"].(string); !strings.Contains(cmd, "[secret]") {
 			t.Errorf("line %d: cmd %q is not masked", i+1, cmd)
 		}
 	}
-	for _, leak := range []string{secret, "Hunter", "Qx7", "H u n"} {
-		if strings.Contains(out.String(), leak) {
-			t.Errorf("the results hold %q:\n%s", leak, out.String())
+	file, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(file), `"secret":"ARIADNE_SECRET_PASSWORD"`) {
+		t.Errorf("the recording has no secret fill:\n%s", file)
+	}
+	for what, s := range map[string]string{"results": out.String(), "stderr": stderr, "recording": string(file)} {
+		for _, leak := range []string{secret, "Hunter", "Qx7", "H u n", `"h"`, `"key":"u"`, `"Shift+h"`} {
+			if strings.Contains(s, leak) {
+				t.Errorf("the %s hold %q:\n%s", what, leak, s)
+			}
 		}
 	}
+}
+
+// runSecretScript runs script with 'ariadne run' and returns its results
+// and its stderr (the notices).
+func runSecretScript(t *testing.T, base, script string, out *bytes.Buffer, flags ...string) ([]runResult, string) {
+	t.Helper()
+	needBrowser(t)
+	var errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(strings.ReplaceAll(script, "{{URL}}", base)), stdout: out, stderr: &errb}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	realMain(ctx, e, append([]string{"run", "--action-timeout", "3s", "--timeout", "15s"}, flags...))
+	var res []runResult
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var r runResult
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("bad JSON line %q: %v", line, err)
+		}
+		res = append(res, r)
+	}
+	return res, errb.String()
 }
 
 // TestRecordSecretsPlainNeverShown records with --record-secrets (the

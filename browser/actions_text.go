@@ -126,14 +126,27 @@ func (b *Browser) Type(ctx context.Context, ref, text string, o ActionOptions) (
 
 // Press presses keys or chords ("Enter", "Control+A", "Shift+Tab"). With a
 // ref, the element is focused first; without one, the keys go to whatever
-// has focus in the current tab.
+// has focus in the current tab. Keys pressed into a password field (the
+// ref's, or the focused one, read before the keys move the focus) set
+// Secret; so does a focus inside a frame of another origin, which cannot
+// be read.
 func (b *Browser) Press(ctx context.Context, ref, keys string, o ActionOptions) (*ActionResult, error) {
 	chords, err := parseKeys(keys)
 	if err != nil {
 		return nil, err
 	}
 	return b.act(ctx, ref, o, func(ctx context.Context, el *element, res *ActionResult) error {
-		if el != nil {
+		if el == nil {
+			t, err := b.CurrentTab()
+			if err != nil {
+				return err
+			}
+			f, _, err := t.focused(ctx)
+			if err != nil {
+				return err
+			}
+			res.Secret = f.Pw || !f.Known
+		} else {
 			var p probe
 			if err := el.call(ctx, "probe", &p); err != nil {
 				return err

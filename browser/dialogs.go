@@ -148,14 +148,14 @@ func (t *Tab) watchDialogs() {
 // dialogOpened handles a dialog that opened; it runs in the event loop and
 // leaves all waiting to goroutines.
 func (t *Tab) dialogOpened(ev *page.EventJavascriptDialogOpening) {
-	d := &Dialog{Type: string(ev.Type), Message: ev.Message, DefaultPrompt: ev.DefaultPrompt}
+	d := &Dialog{Type: string(ev.Type), Message: ev.Message, DefaultPrompt: ev.DefaultPrompt, Seq: t.b.dialogSeq.Add(1)}
 	t.mu.Lock()
 	t.dialog.pending = d
 	t.dialog.activity = time.Now()
 	armed := t.dialog.armed
 	t.dialog.armed = nil
 	if armed == nil && time.Now().Before(t.dialog.dismissUntil) {
-		armed = &answer{accept: false, by: "user (dismiss all)"}
+		armed = &answer{accept: false, by: ByDismissAll}
 		t.dialog.dismissUntil = time.Now().Add(dismissAllWindow)
 	}
 	t.mu.Unlock()
@@ -185,6 +185,11 @@ func (t *Tab) dialogOpened(ev *page.EventJavascriptDialogOpening) {
 	}()
 }
 
+// ByDismissAll is the By of the dialogs DismissDialogs answered: the user
+// dismissed them all with one key. A front end records each as the
+// user's answer, as it records one answered in its dialog box.
+const ByDismissAll = "user (dismiss all)"
+
 // dismissAllWindow is how long after the last dialog DismissDialogs keeps
 // dismissing the ones that follow.
 const dismissAllWindow = 2 * time.Second
@@ -206,7 +211,7 @@ func (b *Browser) DismissDialogs(ctx context.Context) (int, error) {
 	if !pending {
 		return 0, nil
 	}
-	if _, err := t.answerDialog(ctx, false, "", "user (dismiss all)"); err != nil && refs.CodeOf(err) != refs.CodeNoDialog {
+	if _, err := t.answerDialog(ctx, false, "", ByDismissAll); err != nil && refs.CodeOf(err) != refs.CodeNoDialog {
 		return 0, err
 	}
 	return 1, nil

@@ -37,6 +37,10 @@ type Dialog struct {
 	Outcome    string `json:"outcome,omitempty"`
 	PromptText string `json:"promptText,omitempty"`
 	By         string `json:"by,omitempty"` // "script", "user", or "default policy (dismiss)"
+	// Seq numbers the dialogs of a browser from 1 as they open: one
+	// dialog reported twice (with the action it interrupted, and by an
+	// event or a front end's answer) has one Seq.
+	Seq int64 `json:"-"`
 }
 
 // Events returns the channel of browser events.

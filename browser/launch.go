@@ -115,6 +115,7 @@ type Browser struct {
 	front   target.ID // the tab last brought to the front
 	// adopting counts new tabs (popups) being attached to.
 	adopting  atomic.Int32
+	dialogSeq atomic.Int64 // the last Dialog.Seq
 	events    chan Event
 	closed    bool
 	logFile   *os.File // Options.LogFile, closed by Close

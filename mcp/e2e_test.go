@@ -433,13 +433,27 @@ func TestPopupsAndSecrets(t *testing.T) {
 	page = c.ok("browser_navigate", map[string]any{"url": base + "/signin.html"})
 	typed := c.ok("browser_type", map[string]any{"target": ref(t, page, "textbox", "Password", 0), "text": "correct horse"})
 	filled := c.ok("browser_fill_form", map[string]any{"fields": []map[string]any{{"target": ref(t, page, "textbox", "Password", 0), "name": "Password", "type": "textbox", "value": "battery staple"}}})
+	// Keys pressed into the password field, with its ref and with no ref
+	// while it has focus, and keys that fail (a key name that is the
+	// password): no answer says which.
+	pressed := c.ok("browser_press_key", map[string]any{"target": ref(t, page, "textbox", "Password", 0), "key": "x"})
+	focused := c.ok("browser_press_key", map[string]any{"key": "y"})
+	failed, isErr := c.call("browser_press_key", map[string]any{"key": "battery-staple"})
+	if !isErr || errorCode(failed) != "bad_argument" {
+		t.Errorf("a key name that is no key: want bad_argument, got\n%s", failed)
+	}
+	for _, text := range []string{pressed, focused} {
+		if !strings.Contains(text, "pressed [secret]") {
+			t.Errorf("a press into the password field should say pressed [secret]:\n%s", text)
+		}
+	}
 	snap := c.ok("browser_snapshot", nil)
-	for _, text := range []string{typed, filled, snap} {
-		if strings.Contains(text, "correct horse") || strings.Contains(text, "battery staple") {
+	for _, text := range []string{typed, filled, snap, pressed, focused, failed} {
+		if strings.Contains(text, "correct horse") || strings.Contains(text, "battery") || strings.Contains(text, "pressed x") || strings.Contains(text, "pressed y") {
 			t.Errorf("a password reached the answer:\n%s", text)
 		}
 	}
-	if v := c.eval(`() => document.getElementById('password').value`); v != "battery staple" {
+	if v := c.eval(`() => document.getElementById('password').value`); v != "battery staplexy" {
 		t.Errorf("the password field holds %v", v)
 	}
 }

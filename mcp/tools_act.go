@@ -156,9 +156,24 @@ func actionTools() []Tool {
 				if err := need("key", in.Key); err != nil {
 					return nil, err
 				}
-				return s.act(ctx, in.Snapshot, func(ctx context.Context) (*browser.ActionResult, error) {
+				// Keys into a password field (the target's, or the focused
+				// one) are its secret: never in the answer, nor an error.
+				secret := session.FocusedSecret(ctx, s.sess)
+				if in.Target != "" {
+					info, err := s.sess.Info(ctx, in.Target)
+					secret = err != nil || info.Password
+				}
+				shown := refs.EscapeHidden(in.Key)
+				if secret {
+					shown = refs.SecretMask
+				}
+				a, err := s.act(ctx, in.Snapshot, func(ctx context.Context) (*browser.ActionResult, error) {
 					return s.do(ctx, session.Action{Kind: session.Press, Ref: in.Target, Keys: in.Key})
-				}, "pressed %s", in.Key)
+				}, "pressed %s", shown)
+				if secret {
+					err = session.MaskKeys(err, in.Key)
+				}
+				return a, err
 			}),
 		def("browser_file_upload", "Upload files", "Upload one or multiple files", playwright, nil,
 			func(ctx context.Context, s *Server, in uploadArgs) (*answer, error) {

@@ -170,7 +170,7 @@ func (p Secrets) Apply(s Step, f Field) Step {
 	switch {
 	case (s.Kind == Fill || s.Kind == Type) && s.Text.Secret == "" && s.Text.Text != "":
 		s.Text = SecretValue(SecretName(f.Label))
-	case s.Kind == Press && editsText(s.Key):
+	case s.Kind == Press && EditsText(s.Key):
 		s.Kind, s.Key, s.Text = Fill, "", SecretValue(SecretName(f.Label))
 	case s.Kind == Assert && s.Assert != nil && s.Assert.Kind == AssertValue && s.Assert.Secret == "" && s.Assert.Expected != "":
 		a := *s.Assert
@@ -180,9 +180,9 @@ func (p Secrets) Apply(s Step, f Field) Step {
 	return s
 }
 
-// editsText reports whether pressing key changes a text field's value:
+// EditsText reports whether pressing key changes a text field's value:
 // a printable character, alone or with Shift, Space, Backspace, Delete.
-func editsText(key string) bool {
+func EditsText(key string) bool {
 	switch key {
 	case "Space", "Backspace", "Delete":
 		return true

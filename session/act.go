@@ -94,6 +94,9 @@ func (s Session) Act(ctx context.Context, a Action) (*Outcome, error) {
 		return run(ctx, s.Browser, a)
 	}
 	p, err := r.before(ctx, s.Browser, a.Ref, a.To)
+	if err == nil && a.Kind == Press && a.Ref == "" {
+		err = focusedField(ctx, s.Browser, p, a.Keys) // keys into a password field are its secret
+	}
 	if err != nil {
 		r.end(ctx)
 		return nil, err
@@ -175,16 +178,17 @@ func run(ctx context.Context, b Browser, a Action) (*Outcome, error) {
 }
 
 // step is the recording's view of a, which worked with out; ok is false
-// for actions that record nothing (focus).
-func step(ctx context.Context, b Browser, p *pre, a Action, out *Outcome) (recordings.Action, bool) {
+// for actions that record nothing (focus). fresh converts the dialogs the
+// action answered, leaving out those already recorded.
+func step(ctx context.Context, b Browser, p *pre, a Action, out *Outcome, fresh func([]browser.Dialog) []recordings.DialogAnswer) (recordings.Action, bool) {
 	ra := recordings.Action{TabID: p.tabID, Element: p.el, To: p.to, URLBefore: p.url}
 	if out.Act != nil {
 		ra.URLAfter, ra.Navigated = out.Act.URL, out.Act.Navigated
-		ra.Dialogs = append(ra.Dialogs, dialogAnswers(out.Act.Dialogs)...)
+		ra.Dialogs = append(ra.Dialogs, fresh(out.Act.Dialogs)...)
 	}
 	if out.Nav != nil {
 		ra.URLAfter = out.Nav.URL
-		ra.Dialogs = append(ra.Dialogs, dialogAnswers(out.Nav.Dialogs)...)
+		ra.Dialogs = append(ra.Dialogs, fresh(out.Nav.Dialogs)...)
 	}
 	o := a.Options
 	switch a.Kind {
@@ -257,15 +261,6 @@ func step(ctx context.Context, b Browser, p *pre, a Action, out *Outcome) (recor
 		ra.Opened = browser.OpenedSince(ctx, b, p.tabs)
 	}
 	return ra, true
-}
-
-// dialogAnswers converts the browser's answered dialogs for a recording.
-func dialogAnswers(ds []browser.Dialog) []recordings.DialogAnswer {
-	var out []recordings.DialogAnswer
-	for _, d := range ds {
-		out = append(out, dialogAnswer(d))
-	}
-	return out
 }
 
 func dialogAnswer(d browser.Dialog) recordings.DialogAnswer {

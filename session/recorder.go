@@ -31,6 +31,10 @@ type Recorder struct {
 	inAction int
 	pending  []pendingDialog // dialogs answered while actions ran
 	told     map[string]bool // secret variables already reported
+	// recorded holds the Seq of every dialog recorded: the browser reports
+	// a dialog answered while an action ran with that action, and the
+	// front end that answered it (esc, ctrl+x) reports it too.
+	recorded map[int64]bool
 	// When Ariadne last acted, to tell its own input from the user's in a
 	// visible window (CDP input is trusted, like the user's).
 	busySince, busyUntil time.Time
@@ -38,7 +42,37 @@ type Recorder struct {
 
 type pendingDialog struct {
 	tabID string
+	seq   int64
 	d     recordings.DialogAnswer
+}
+
+// fresh returns the answers of the dialogs in ds not recorded yet, and
+// notes them as recorded. A dialog with no Seq (a test's fake) is always
+// fresh.
+func (r *Recorder) fresh(ds []browser.Dialog) []recordings.DialogAnswer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []recordings.DialogAnswer
+	for _, d := range ds {
+		if r.seen(d.Seq) {
+			continue
+		}
+		out = append(out, dialogAnswer(d))
+	}
+	return out
+}
+
+// seen reports whether the dialog seq was recorded, noting it if not.
+// Call with r.mu held.
+func (r *Recorder) seen(seq int64) bool {
+	if seq == 0 {
+		return false
+	}
+	if r.recorded[seq] {
+		return true
+	}
+	r.recorded[seq] = true
+	return false
 }
 
 // RecordOptions adjust a recording.
@@ -84,10 +118,11 @@ func Start(ctx context.Context, b Browser, path string, o RecordOptions) (*Recor
 		return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot create the recording %s (Ariadne does not overwrite a recording: remove it or pick another name)", path)
 	}
 	return &Recorder{
-		rec:   recordings.NewRecorder(w, recordings.Secrets{RecordSecrets: o.Secrets}, id),
-		b:     b,
-		blank: blank,
-		told:  map[string]bool{},
+		rec:      recordings.NewRecorder(w, recordings.Secrets{RecordSecrets: o.Secrets}, id),
+		b:        b,
+		blank:    blank,
+		told:     map[string]bool{},
+		recorded: map[int64]bool{},
 	}, nil
 }
 
@@ -226,7 +261,7 @@ func evidence(ctx context.Context, b Browser, ref string, el *recordings.Element
 
 // after records a, which worked with out.
 func (r *Recorder) after(ctx context.Context, b Browser, p *pre, a Action, out *Outcome) ([]recordings.Step, error) {
-	ra, ok := step(ctx, b, p, a, out)
+	ra, ok := step(ctx, b, p, a, out, r.fresh)
 	if !ok {
 		return nil, nil
 	}
@@ -295,6 +330,12 @@ func (r *Recorder) end(ctx context.Context) []recordings.Step {
 	r.mu.Unlock()
 	var out []recordings.Step
 	for _, d := range dialogs {
+		r.mu.Lock()
+		dup := r.seen(d.seq) // recorded with the action
+		r.mu.Unlock()
+		if dup {
+			continue
+		}
 		if s, err := r.rec.Dialog(d.tabID, d.d); err == nil {
 			out = append(out, s)
 		}
@@ -312,11 +353,16 @@ func (r *Recorder) Dialog(ctx context.Context, b Browser, d browser.Dialog) ([]r
 	tabID, _, _, _, _ := currentTab(ctx, b)
 	a := dialogAnswer(d)
 	r.mu.Lock()
-	if r.inAction > 0 {
-		r.pending = append(r.pending, pendingDialog{tabID: tabID, d: a})
+	if d.Seq != 0 && r.recorded[d.Seq] { // with the action it interrupted
 		r.mu.Unlock()
 		return nil, nil
 	}
+	if r.inAction > 0 {
+		r.pending = append(r.pending, pendingDialog{tabID: tabID, seq: d.Seq, d: a})
+		r.mu.Unlock()
+		return nil, nil
+	}
+	r.seen(d.Seq)
 	r.mu.Unlock()
 	defer r.changed()
 	s, err := r.rec.Dialog(tabID, a)

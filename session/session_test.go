@@ -20,9 +20,10 @@ type fake struct {
 	session.Browser
 	url, title string
 	calls      []string
-	healed     bool   // Info reports a healed ref
-	password   bool   // Info reports a password field
-	onClick    func() // runs during a click
+	healed     bool             // Info reports a healed ref
+	password   bool             // Info reports a password field
+	onClick    func()           // runs during a click
+	dialogs    []browser.Dialog // a click reports it answered them
 }
 
 func (f *fake) Options() browser.Options {
@@ -63,7 +64,7 @@ func (f *fake) Click(_ context.Context, ref string, _ browser.ActionOptions) (*b
 	if f.onClick != nil {
 		f.onClick()
 	}
-	return &browser.ActionResult{Ref: ref, URL: f.url}, nil
+	return &browser.ActionResult{Ref: ref, URL: f.url, Dialogs: f.dialogs}, nil
 }
 
 func (f *fake) Press(_ context.Context, ref, keys string, _ browser.ActionOptions) (*browser.ActionResult, error) {

@@ -307,6 +307,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onRecStarted(msg)
 	case recDoneMsg:
 		return m, m.onRecDone(msg)
+	case dismissRecordedMsg:
+		return m, m.onDismissRecorded(msg)
 	case userWatchMsg:
 		return m, m.onUserWatch(msg)
 	case userActionMsg:

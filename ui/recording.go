@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/session"
 )
@@ -28,6 +29,10 @@ type recording struct {
 	on       bool
 	starting bool
 	state    session.RecordState // the copy on screen
+	// dismissed are the dialogs ctrl+x dismissed, still to record;
+	// writing: a Cmd records some now (recording_dialogs.go).
+	dismissed []browser.Dialog
+	writing   bool
 }
 
 // Active reports whether the explorer records now (the header's ● REC).

@@ -312,6 +312,9 @@ func (m *Model) onEvent(e eventMsg) tea.Cmd {
 		if d := ev.Dialog; d != nil && d.By != "user" {
 			m.dialogAnswered(d)
 			m.setStatus(statusInfo, fmt.Sprintf("%s dialog %s was %s by %s", d.Type, quote(d.Message), d.Outcome, d.By))
+			if d.By == browser.ByDismissAll {
+				return tea.Batch(next, m.recordDismissed(d))
+			}
 		}
 	case browser.EventTabOpened:
 		m.tabCount++
