@@ -7,18 +7,19 @@ import (
 	"github.com/ariadne-tui/ariadne/session"
 )
 
-const assertUsage = "assert visible|enabled|checked REF | assert text|value REF [TEXT] | assert url|title [TEXT] | assert snapshot [REF]"
+const assertUsage = "assert visible|hidden|enabled|checked REF | assert text|contains|value REF [TEXT] | assert count REF [N] | assert url|title [TEXT] | assert snapshot [REF]"
 
 // assertForms are assert's forms; the first argument is the kind.
 var assertForms = func() []Form {
 	kind := func(k string) Arg { return Arg{Name: k, Word: k} }
 	var out []Form
-	for _, k := range []string{"visible", "enabled", "checked"} {
+	for _, k := range []string{"visible", "hidden", "enabled", "checked"} {
 		out = append(out, Form{kind(k), ref})
 	}
-	for _, k := range []string{"text", "value"} {
+	for _, k := range []string{"text", "contains", "value"} {
 		out = append(out, Form{kind(k), ref}, Form{kind(k), ref, text})
 	}
+	out = append(out, Form{kind("count"), ref}, Form{kind("count"), ref, Arg{Name: "N"}})
 	for _, k := range []string{"url", "title"} {
 		out = append(out, Form{kind(k)}, Form{kind(k), text})
 	}
@@ -26,8 +27,9 @@ var assertForms = func() []Form {
 }()
 
 // runAssert checks an assertion through the session, which records it
-// when it records. Without an expected text, text, value, url, title and
-// snapshot take the page's current one.
+// when it records. Without an expected text, text, contains, value, url,
+// title and snapshot take the page's current one, and count the number of
+// elements the element's locator (without a trailing nth) matches now.
 func runAssert(ctx context.Context, c *Call) (Result, error) {
 	o, err := actionOptions(c.Flags)
 	if err != nil {
@@ -35,8 +37,11 @@ func runAssert(ctx context.Context, c *Call) (Result, error) {
 	}
 	args := c.Args
 	e := session.Expect{Assertion: recordings.Assertion{Kind: recordings.AssertKind(args[0]), Not: c.Flags["not"] == "true"}, Timeout: o.Timeout}
-	if args[0] == "snapshot" {
+	switch args[0] {
+	case "snapshot":
 		e.Kind = recordings.AssertAriaSnapshot
+	case "contains":
+		e.Kind = recordings.AssertContainsText
 	}
 	page := e.Kind == recordings.AssertURL || e.Kind == recordings.AssertTitle
 	switch {

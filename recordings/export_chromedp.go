@@ -77,6 +77,16 @@ func tabVar(tab int) string { return "tab" + strconv.Itoa(tab) }
 // locate(...) with its locators, the chosen one first, and the identity a
 // fallback's element must have.
 func (g chromedpGen) selector(s Step, t Target) (string, error) {
+	q, err := g.query(s, t)
+	if err != nil {
+		return "", err
+	}
+	return "locate(" + q + ")", nil
+}
+
+// query is the Go string literal of the JSON that locateJS reads to find
+// t, the target of step s.
+func (g chromedpGen) query(s Step, t Target) (string, error) {
 	if t.Locator.IsZero() {
 		return "", fmt.Errorf("the step has no locator")
 	}
@@ -105,7 +115,7 @@ func (g chromedpGen) selector(s Step, t Target) (string, error) {
 	if err := enc.Encode(q); err != nil {
 		return "", err
 	}
-	return "locate(" + goRaw(strings.TrimSpace(string(refs.EscapeJSON(buf.Bytes())))) + ")", nil
+	return goRaw(strings.TrimSpace(string(refs.EscapeJSON(buf.Bytes())))), nil
 }
 
 func (g chromedpGen) action(b *bytes.Buffer, a action) error {
@@ -240,6 +250,24 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 			}
 		case AssertText:
 			expect(strings.Join(strings.Fields(as.Expected), " "), as.Not, "textOf("+sel+")")
+		case AssertContainsText:
+			expect("true", as.Not, "containsText("+sel+", "+goString(as.Expected)+")")
+		case AssertHidden, AssertCount:
+			// Of the chosen locator alone, as Playwright reads them: a
+			// count of what it matches, hidden when it matches nothing.
+			q, err := g.query(s, Target{Locator: s.Target.Locator})
+			if err != nil {
+				return err
+			}
+			if as.Kind == AssertHidden {
+				expect("true", as.Not, "hiddenOf("+q+")")
+				break
+			}
+			c, err := ParseCount(as.Expected)
+			if err != nil {
+				return err
+			}
+			expect(strconv.Itoa(c), as.Not, "countOf("+q+")")
 		case AssertValue:
 			expectCode(value(as.ExpectedValue()), as.Not, "chromedp.Value("+sel+")")
 		case AssertChecked:

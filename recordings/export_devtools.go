@@ -22,7 +22,8 @@ import (
 // What the format cannot say is kept in customStep steps named
 // "ariadne:dialog" (a dialog answer, placed before the step that raises
 // it) and "ariadne:step" (the Ariadne step as JSON: uploads, drags,
-// negated text checks, ARIA snapshots...). @puppeteer/replay skips custom
+// negated text checks, contains-text checks, negated hidden and count
+// checks, ARIA snapshots...). @puppeteer/replay skips custom
 // steps; tools/playwright/replay.mjs answers the dialogs. A secret is
 // written as the value "${NAME}", which that script fills in from the
 // environment; Chrome's Recorder types it as it is.
@@ -290,6 +291,31 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		}
 		d := with("waitForExpression")
 		d.Expression = subject + " " + op + " " + string(q)
+		return []devtoolsStep{d}, nil
+	case AssertHidden, AssertCount:
+		// waitForElement with visible false, or with a count (operator
+		// ==), of the chosen locator alone; negated, they have no
+		// equivalent in the schema.
+		if a.Not {
+			return custom()
+		}
+		sel, err := selectors(Target{Locator: s.Target.Locator})
+		if err != nil {
+			return nil, err
+		}
+		d := with("waitForElement")
+		d.Selectors = sel
+		if a.Kind == AssertHidden {
+			d.Visible = new(false)
+			return []devtoolsStep{d}, nil
+		}
+		n, err := ParseCount(a.Expected)
+		if err != nil {
+			return nil, err
+		}
+		// @puppeteer/replay counts the first alternative that matches
+		// anything: keep the one that says the chosen locator.
+		d.Selectors, d.Operator, d.Count = sel[:1], "==", &n
 		return []devtoolsStep{d}, nil
 	case AssertVisible, AssertText, AssertValue, AssertChecked, AssertEnabled:
 		if (a.Not && (a.Kind == AssertText || a.Kind == AssertValue)) || a.Secret != "" {

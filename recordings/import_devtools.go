@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -394,8 +395,11 @@ func importValue(v string) Value {
 }
 
 func importWait(d devtoolsStep) (*Assertion, error) {
+	if d.Operator == "==" && d.Count != nil && *d.Count >= 0 && len(d.Attributes) == 0 && len(d.Properties) == 0 && (d.Visible == nil || *d.Visible) {
+		return &Assertion{Kind: AssertCount, Expected: strconv.Itoa(*d.Count)}, nil
+	}
 	if (d.Operator != "" && d.Operator != ">=" && d.Operator != "==") || (d.Count != nil && *d.Count != 1) {
-		return nil, errors.New("a check counts one element in Ariadne, not several")
+		return nil, errors.New("a check counts one element in Ariadne, or exactly N (operator ==): not at least or at most N")
 	}
 	if len(d.Attributes) > 0 {
 		return nil, errors.New("attribute checks have no Ariadne equivalent")

@@ -320,13 +320,19 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	}
 	deadline := time.Now().Add(r.timeout(s))
 	var l *looker
-	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle {
+	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle && a.Kind != AssertCount {
 		l = r.looker(s.Tab, s.Frame, s.Target)
 	}
+	// Hidden and not visible hold when the recorded element is not there.
+	gone := (a.Kind == AssertVisible && a.Not) || (a.Kind == AssertHidden && !a.Not)
 	for {
 		var obs Observed
 		var lookErr error
 		switch {
+		case a.Kind == AssertCount:
+			// A count is of the recorded locator itself: no fallback
+			// stands in for it (each matches one element), so no healing.
+			obs.Count, lookErr = r.count(ctx, s)
 		case a.Kind == AssertURL || a.Kind == AssertTitle:
 			obs.URL, obs.Title, lookErr = r.d.Page(ctx, s.Tab)
 		case l == nil:
@@ -338,13 +344,13 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 				return found{}, ferr
 			case !ok:
 				lookErr = l.notFound()
-				if a.Kind == AssertVisible && a.Not && (l.none() || l.misses >= 2) {
+				if gone && (l.none() || l.misses >= 2) {
 					lookErr = nil // the recorded element is not there: not visible
 				}
 			case got.id == "":
 				// Matched, but not in the ARIA tree: hidden.
 				f, obs.Count = got, 1
-				if a.Kind != AssertVisible {
+				if a.Kind != AssertVisible && a.Kind != AssertHidden {
 					lookErr = refs.Errorf(refs.CodeNotVisible, "%s matches an element that is not in the ARIA tree (hidden)", got.used.Within(s.Frame).Code(refs.JavaScript))
 				}
 			default:
@@ -382,6 +388,22 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	}
 }
 
+// count is how many elements the locator of step s (a count assertion)
+// matches now.
+func (r *replayer) count(ctx context.Context, s Step) (int, error) {
+	res, err := r.d.Find(ctx, s.Tab, []refs.Locator{s.Locator()})
+	if err != nil {
+		if c := refs.CodeOf(err); c == refs.CodeStaleRef || c == refs.CodeFrameDetached {
+			return 0, refs.Wrap(c, err, "the page is changing")
+		}
+		return 0, err
+	}
+	if len(res) != 1 {
+		return 0, refs.Errorf(refs.CodeInternal, "the driver found %d results for 1 locator", len(res))
+	}
+	return len(res[0]), nil
+}
+
 // Observed is what an assertion is checked against.
 type Observed struct {
 	Count int // elements the target matched: 1 when found, 0 when none
@@ -409,8 +431,24 @@ func (a Assertion) Check(o Observed) error {
 		if o.Count == 0 {
 			got = "no element"
 		}
+	case AssertHidden:
+		ok, got = o.Count == 0 || !o.State.Visible, "visible"
+		if ok {
+			got = "hidden"
+		}
+	case AssertCount:
+		want, err := ParseCount(a.Expected)
+		if err != nil {
+			return refs.Wrap(refs.CodeBadArgument, err, "count assertion")
+		}
+		ok, got = o.Count == want, strconv.Itoa(o.Count)
 	case AssertText:
 		ok, got = normalizeWS(o.State.Text) == normalizeWS(a.Expected), strconv.Quote(o.State.Text)
+	case AssertContainsText:
+		ok, got = strings.Contains(normalizeWS(o.State.Text), normalizeWS(a.Expected)), strconv.Quote(o.State.Text)
+		if o.Count == 0 {
+			ok, got = false, "no element"
+		}
 	case AssertValue:
 		if o.State.Value == nil {
 			return refs.Errorf(CodeAssertionFailed, "expected a value, but the element has no value (not an input, textarea or select)")
@@ -451,8 +489,10 @@ func (a Assertion) Check(o Observed) error {
 		want += " of the secret $" + a.Secret
 	case a.Kind == AssertValue && o.State.Password && a.Expected != "":
 		want += " " + refs.SecretMask // typed by hand or --record-secrets: still never shown
-	case a.Kind == AssertText, a.Kind == AssertValue, a.Kind == AssertURL, a.Kind == AssertTitle:
+	case a.Kind == AssertText, a.Kind == AssertValue, a.Kind == AssertURL, a.Kind == AssertTitle, a.Kind == AssertContainsText:
 		want += " " + strconv.Quote(a.Expected)
+	case a.Kind == AssertCount:
+		want += " " + a.Expected
 	case a.Kind == AssertAriaSnapshot:
 		want += ":\n" + a.Expected
 	}

@@ -142,6 +142,15 @@ func (l Locator) Nth(i int) Locator {
 	return l.then(Part{Kind: KindNth, Nth: i})
 }
 
+// WithoutNth returns l without a trailing nth part: what a count
+// assertion counts of a locator that picks one match by position.
+func (l Locator) WithoutNth() Locator {
+	if n := len(l.Parts); n > 1 && l.Parts[n-1].Kind == KindNth {
+		return Locator{Parts: l.Parts[:n-1]}
+	}
+	return l
+}
+
 // Filter returns l narrowed to the matches whose text content holds
 // hasText, in any case and with whitespace normalized: Playwright's
 // locator.filter({ hasText }). Unlike Within it selects no new elements,

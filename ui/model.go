@@ -163,6 +163,7 @@ type Model struct {
 	rec           recording      // the recording (recording.go)
 	showSteps     bool           // the steps pane replaces the details
 	assertChoices []assertChoice // the rows of the assertion menu
+	assertEdit    assertChoice   // the contains-text assertion whose text the prompt edits
 	recordPending bool           // RecordFile waits for the first page
 	watching      int            // the browser generation whose window is watched (headful)
 }

@@ -25,6 +25,7 @@ const (
 	promptFill
 	promptPress
 	promptUpload
+	promptContains // the text of a contains-text assertion (recording_assert.go)
 )
 
 // prompt is the one-line text input that takes the status line's place.
@@ -254,6 +255,8 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 			return nil
 		}
 		return m.act("press "+shownText(Sanitize(v), p.secret)+" on", session.Action{Kind: session.Press, Ref: p.ref, Keys: v})
+	case promptContains:
+		return m.answerContains(p.ref, v)
 	case promptUpload:
 		files := uploadPaths(v)
 		if len(files) == 0 {
