@@ -13,17 +13,20 @@ const assertUsage = "assert visible|hidden|enabled|checked REF | assert text|con
 var assertForms = func() []Form {
 	kind := func(k string) Arg { return Arg{Name: k, Word: k} }
 	var out []Form
-	for _, k := range []string{"visible", "hidden", "enabled", "checked"} {
+	for _, k := range []string{"visible", "enabled", "checked"} {
 		out = append(out, Form{kind(k), ref})
 	}
-	for _, k := range []string{"text", "contains", "value"} {
+	for _, k := range []string{"text", "value"} {
 		out = append(out, Form{kind(k), ref}, Form{kind(k), ref, text})
 	}
-	out = append(out, Form{kind("count"), ref}, Form{kind("count"), ref, Arg{Name: "N"}})
 	for _, k := range []string{"url", "title"} {
 		out = append(out, Form{kind(k)}, Form{kind(k), text})
 	}
-	return append(out, Form{kind("snapshot")}, Form{kind("snapshot"), ref})
+	out = append(out, Form{kind("snapshot")}, Form{kind("snapshot"), ref})
+	// The kinds added later come last, so that the forms above keep their
+	// numbers.
+	return append(out, Form{kind("hidden"), ref}, Form{kind("contains"), ref}, Form{kind("contains"), ref, text},
+		Form{kind("count"), ref}, Form{kind("count"), ref, Arg{Name: "N"}})
 }()
 
 // runAssert checks an assertion through the session, which records it

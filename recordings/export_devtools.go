@@ -23,7 +23,7 @@ import (
 // "ariadne:dialog" (a dialog answer, placed before the step that raises
 // it) and "ariadne:step" (the Ariadne step as JSON: uploads, drags,
 // negated text checks, contains-text checks, negated hidden and count
-// checks, ARIA snapshots...). @puppeteer/replay skips custom
+// checks, and those whose locator no selector says, ARIA snapshots...). @puppeteer/replay skips custom
 // steps; tools/playwright/replay.mjs answers the dialogs. A secret is
 // written as the value "${NAME}", which that script fills in from the
 // environment; Chrome's Recorder types it as it is.
@@ -301,7 +301,9 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		}
 		sel, err := selectors(Target{Locator: s.Target.Locator})
 		if err != nil {
-			return nil, err
+			// No selector says the chosen locator (a chain, say): a
+			// fallback would count or find something else.
+			return custom()
 		}
 		d := with("waitForElement")
 		d.Selectors = sel

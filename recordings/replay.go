@@ -489,7 +489,9 @@ func (a Assertion) Check(o Observed) error {
 		want += " of the secret $" + a.Secret
 	case a.Kind == AssertValue && o.State.Password && a.Expected != "":
 		want += " " + refs.SecretMask // typed by hand or --record-secrets: still never shown
-	case a.Kind == AssertText, a.Kind == AssertValue, a.Kind == AssertURL, a.Kind == AssertTitle, a.Kind == AssertContainsText:
+	case a.Kind == AssertContainsText:
+		want = "text containing " + strconv.Quote(a.Expected)
+	case a.Kind == AssertText, a.Kind == AssertValue, a.Kind == AssertURL, a.Kind == AssertTitle:
 		want += " " + strconv.Quote(a.Expected)
 	case a.Kind == AssertCount:
 		want += " " + a.Expected
