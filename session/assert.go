@@ -96,7 +96,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 			return nil, err
 		}
 		if a.Kind == recordings.AssertCount {
-			loc = loc.WithoutNth()
+			loc = loc.Counted()
 			if p.el != nil {
 				// The count is of that locator alone: no fallbacks, no
 				// identity (it is about many elements, not one).

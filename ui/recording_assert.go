@@ -108,17 +108,18 @@ func (m *Model) assertPickerKey(k tea.KeyPressMsg) tea.Cmd {
 	return m.addAssertion(p.ref, c)
 }
 
-// countChoice is the count row for n: how many elements its best locator
-// matches, without a trailing nth (with one, the count of the matches it
-// picks from). The count is the ladder's, read with the locator pane;
-// before that is read the row says the count is read when added.
+// countChoice is the count row for n: how many elements like it there are
+// (refs.Locator.Counted of its best locator, as `assert count` counts).
+// The number is the ladder's match count of that locator, read with the
+// locator pane; when the ladder has no such candidate, the row says the
+// count is read when added.
 func (m *Model) countChoice(n *refs.Node) (c assertChoice, label, hint string) {
 	e := m.locs[n.Ref]
 	if e == nil || e.info == nil || e.info.Best.Locator.IsZero() {
 		return assertChoice{kind: recordings.AssertCount}, "count of matches (read when added)", "toHaveCount()"
 	}
 	best := e.info.Best.Locator
-	loc := best.WithoutNth()
+	loc := best.Counted()
 	count := -1
 	if loc.Equal(best) {
 		count = e.info.Best.Matches
