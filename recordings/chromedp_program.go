@@ -341,10 +341,12 @@ func countOf(query string) chromedp.Action[string] {
 }
 
 // hiddenOf reports, as "true" or "false", whether a locator's element is
-// hidden or missing, as toBeHidden does.
+// hidden (an empty box, or visibility other than visible) or missing, as
+// toBeHidden reads it.
 func hiddenOf(query string) chromedp.Action[string] {
 	return func(ctx context.Context, t *chromedp.Target) (string, error) {
-		h, err := chromedp.Evaluate[bool]("((el) => !el || !el.getClientRects().length || !el.checkVisibility({ visibilityProperty: true }))((" + locateJS + ")(" + query + "))")(ctx, t)
+		h, err := chromedp.Evaluate[bool]("((el) => { if (!el) return true; const b = el.getBoundingClientRect(); "+
+			"return !(b.width > 0 && b.height > 0) || getComputedStyle(el).visibility !== 'visible'; })((" + locateJS + ")(" + query + "))")(ctx, t)
 		return strconv.FormatBool(h), err
 	}
 }

@@ -243,19 +243,29 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 		as := s.Assert
 		switch as.Kind {
 		case AssertVisible:
-			if as.Not {
-				do("chromedp.WaitNotVisible(" + sel + ")")
-			} else {
+			if !as.Not {
 				do("chromedp.WaitVisible(" + sel + ")")
+				break
 			}
+			// chromedp's WaitNotVisible takes an empty box for visible and
+			// waits for an element that is gone: hidden as Playwright reads it.
+			q, err := g.query(s, s.Target)
+			if err != nil {
+				return err
+			}
+			expect("true", false, "hiddenOf("+q+")")
 		case AssertText:
 			expect(strings.Join(strings.Fields(as.Expected), " "), as.Not, "textOf("+sel+")")
 		case AssertContainsText:
 			expect("true", as.Not, "containsText("+sel+", "+goString(as.Expected)+")")
 		case AssertHidden, AssertCount:
-			// Of the chosen locator alone, as Playwright reads them: a
-			// count of what it matches, hidden when it matches nothing.
-			q, err := g.query(s, Target{Locator: s.Target.Locator})
+			// Hidden when the target's locators find no visible element;
+			// a count of what the chosen locator alone matches.
+			t := s.Target
+			if as.Kind == AssertCount {
+				t = Target{Locator: t.Locator}
+			}
+			q, err := g.query(s, t)
 			if err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ariadne-tui/ariadne/refs"
@@ -22,8 +23,7 @@ import (
 // What the format cannot say is kept in customStep steps named
 // "ariadne:dialog" (a dialog answer, placed before the step that raises
 // it) and "ariadne:step" (the Ariadne step as JSON: uploads, drags,
-// negated text checks, contains-text checks, negated hidden and count
-// checks, and those whose locator no selector says, ARIA snapshots...). @puppeteer/replay skips custom
+// negated text checks, contains-text checks, ARIA snapshots...). @puppeteer/replay skips custom
 // steps; tools/playwright/replay.mjs answers the dialogs. A secret is
 // written as the value "${NAME}", which that script fills in from the
 // environment; Chrome's Recorder types it as it is.
@@ -293,31 +293,50 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		d.Expression = subject + " " + op + " " + string(q)
 		return []devtoolsStep{d}, nil
 	case AssertHidden, AssertCount:
-		// waitForElement with visible false, or with a count (operator
-		// ==), of the chosen locator alone; negated, they have no
-		// equivalent in the schema.
-		if a.Not {
+		// A waitForExpression over an XPath of the target: waitForElement
+		// cannot say "hidden but there" (its visible false means no
+		// match) nor count a chained locator. Hidden takes the first of
+		// the target's locators that XPath can say (they all find the
+		// recorded element); a count only its chosen one (a fallback
+		// would count something else).
+		cands := s.Target.Candidates()
+		if a.Kind == AssertCount {
+			cands = cands[:1]
+		}
+		x, ok := "", false
+		for _, c := range cands {
+			if x, ok = xpathOf(c, e.attr); ok {
+				break
+			}
+		}
+		if !ok {
 			return custom()
 		}
-		sel, err := selectors(Target{Locator: s.Target.Locator})
-		if err != nil {
-			// No selector says the chosen locator (a chain, say): a
-			// fallback would count or find something else.
-			return custom()
-		}
-		d := with("waitForElement")
-		d.Selectors = sel
-		if a.Kind == AssertHidden {
-			d.Visible = new(false)
-			return []devtoolsStep{d}, nil
-		}
-		n, err := ParseCount(a.Expected)
+		q, err := json.Marshal(x)
 		if err != nil {
 			return nil, err
 		}
-		// @puppeteer/replay counts the first alternative that matches
-		// anything: keep the one that says the chosen locator.
-		d.Selectors, d.Operator, d.Count = sel[:1], "==", &n
+		nodes := "document.evaluate(" + string(q) + ", document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null)"
+		var expr string
+		if a.Kind == AssertHidden {
+			expr = "((r) => { for (let i = 0; i < r.snapshotLength; i++) { const el = r.snapshotItem(i), b = el.getBoundingClientRect(); " +
+				"if (b.width > 0 && b.height > 0 && getComputedStyle(el).visibility === 'visible') return false; } return true; })(" + nodes + ")"
+			if a.Not {
+				expr = "!" + expr
+			}
+		} else {
+			n, err := ParseCount(a.Expected)
+			if err != nil {
+				return nil, err
+			}
+			op := " === "
+			if a.Not {
+				op = " !== "
+			}
+			expr = nodes + ".snapshotLength" + op + strconv.Itoa(n)
+		}
+		d := with("waitForExpression")
+		d.Expression = expr
 		return []devtoolsStep{d}, nil
 	case AssertVisible, AssertText, AssertValue, AssertChecked, AssertEnabled:
 		if (a.Not && (a.Kind == AssertText || a.Kind == AssertValue)) || a.Secret != "" {
