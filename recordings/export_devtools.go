@@ -275,6 +275,12 @@ func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error)
 func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 	selectors func(Target) ([]devtoolsSelector, error), custom func() ([]devtoolsStep, error)) ([]devtoolsStep, error) {
 	a := s.Assert
+	if a.Kind == AssertVisible && a.Not {
+		// not.toBeVisible is toBeHidden.
+		h := *a
+		h.Kind, h.Not = AssertHidden, false
+		a = &h
+	}
 	switch a.Kind {
 	case AssertURL, AssertTitle:
 		op := "==="
@@ -349,10 +355,6 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		d := with("waitForElement")
 		d.Selectors = sel
 		switch a.Kind {
-		case AssertVisible:
-			if a.Not {
-				d.Visible = new(false)
-			}
 		case AssertText:
 			d.Properties = map[string]any{"textContent": a.Expected}
 		case AssertValue:
