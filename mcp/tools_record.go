@@ -18,9 +18,9 @@ type recordStartArgs struct {
 }
 
 type recordAssertArgs struct {
-	Kind     string `json:"kind" jsonschema:"What to check: visible, enabled, checked, text, value (of target), url, title (of the page), aria-snapshot (of target or the page)"`
-	Target   string `json:"target,omitempty" jsonschema:"The element (e12), for visible, enabled, checked, text, value and aria-snapshot"`
-	Expected string `json:"expected,omitempty" jsonschema:"The expected text, value, URL or title; empty takes what the page shows now"`
+	Kind     string `json:"kind" jsonschema:"What to check: visible, hidden, enabled, checked, text, contains-text, value, count (of target), url, title (of the page), aria-snapshot (of target or the page)"`
+	Target   string `json:"target,omitempty" jsonschema:"The element (e12), for visible, hidden, enabled, checked, text, contains-text, value, count and aria-snapshot"`
+	Expected string `json:"expected,omitempty" jsonschema:"The expected text, value, URL, title or count (a number: how many elements like target); empty takes what the page shows now"`
 	Not      bool   `json:"not,omitempty" jsonschema:"Negate the assertion"`
 }
 

@@ -280,7 +280,7 @@ func ContainsText(text string) string {
 		return t
 	}
 	cut := string(r[:maxContains])
-	if i := strings.LastIndexByte(cut, ' '); i > maxContains/2 {
+	if i := strings.LastIndexByte(cut, ' '); r[maxContains] != ' ' && i > maxContains/2 {
 		cut = cut[:i]
 	}
 	return strings.TrimSpace(cut)
