@@ -294,6 +294,9 @@ func TestModelExportCommand(t *testing.T) {
 	h.typeText("export playwright-test " + out)
 	h.keys("enter")
 	h.until("the export", func() bool { return strings.Contains(h.m.StatusText(), "exported") })
+	if n := h.m.rec.Steps(); n != 1 || !strings.HasPrefix(h.m.StatusText(), "exported 1 step of ") {
+		t.Errorf("%d steps exported: %q", n, h.m.StatusText())
+	}
 	data, err := os.ReadFile(out)
 	if err != nil || !strings.Contains(string(data), "getByRole('button', { name: 'Save' }).click()") {
 		t.Errorf("export: %v\n%s", err, data)

@@ -184,10 +184,8 @@ func matchWords(n int) string {
 	switch n {
 	case 0:
 		return "no match"
-	case 1:
-		return "1 match"
 	}
-	return itoa(n) + " matches"
+	return counted(n, "match", "matches")
 }
 
 // pickerKey handles a key in a picker.

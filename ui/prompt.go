@@ -262,7 +262,7 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 		if len(files) == 0 {
 			return nil
 		}
-		return m.act("upload "+itoa(len(files))+" file(s) to", session.Action{Kind: session.Upload, Ref: p.ref, Files: files})
+		return m.act("upload "+counted(len(files), "file", "files")+" to", session.Action{Kind: session.Upload, Ref: p.ref, Files: files})
 	}
 	return nil
 }
@@ -283,7 +283,7 @@ func (m *Model) promptLine(width int) string {
 		right = " not a regexp"
 	case p.kind == promptFilter && m.tree.Filter() != "":
 		cur, total := m.tree.Matches()
-		right = " " + itoa(total) + " matches"
+		right = " " + counted(total, "match", "matches")
 		if cur > 0 {
 			right = " " + itoa(cur) + "/" + itoa(total)
 		}

@@ -131,3 +131,11 @@ func (m *Model) renderStatus(kind statusKind, text string, width int) []string {
 func quote(s string) string { return strconv.Quote(Sanitize(s)) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// counted is n with the noun that fits it: "1 step", "3 steps".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return itoa(n) + " " + many
+}
