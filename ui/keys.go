@@ -153,10 +153,7 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, km.Locator.PagePrefix):
 		m.togglePagePrefix()
 	case key.Matches(k, km.Record.Code):
-		m.showCode = !m.showCode
-		if m.showCode {
-			m.showSteps, m.showMessages, m.showDetails = true, false, true
-		}
+		m.togglePane(paneCode)
 	case key.Matches(k, km.Global.DetailsDown):
 		m.detOff = min(m.detOff+3, 200)
 	case key.Matches(k, km.Global.DetailsUp):
