@@ -231,7 +231,7 @@ func (m *Model) actKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	n := m.tree.Selected()
 	if n == nil || n.Ref == "" {
-		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		m.noElement(n)
 		return nil
 	}
 	if m.dead {
@@ -285,7 +285,7 @@ func (m *Model) stepMatch(next bool) {
 		ok = t.PrevMatch()
 	}
 	if !ok {
-		m.setStatus(statusErr, "nothing matches")
+		m.noElement(nil)
 		return
 	}
 	cur, total := t.Matches()
@@ -333,7 +333,7 @@ func (m *Model) language() refs.Lang { return refs.Langs()[m.lang] }
 func (m *Model) copySelected() tea.Cmd {
 	n := m.tree.Selected()
 	if n == nil || n.Ref == "" {
-		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		m.noElement(n)
 		return nil
 	}
 	if m.opts.Locators == nil {

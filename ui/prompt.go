@@ -228,6 +228,10 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 			return nil
 		}
 		cur, total := m.tree.Matches()
+		if total == 0 {
+			m.noElement(nil)
+			return nil
+		}
 		m.setStatus(statusInfo, "filter "+quote(v)+": "+matchWords(total)+matchPos(cur)+" — "+
 			m.keys.Find.NextMatch.Help().Key+"/"+m.keys.Find.PrevMatch.Help().Key+" move, "+m.keys.Find.ClearFilter.Help().Key+" clears")
 	case promptCommand:

@@ -37,10 +37,10 @@ func (m *Model) openAssertPicker() tea.Cmd {
 	}
 	n := m.tree.Selected()
 	if n == nil || n.Ref == "" {
-		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		m.noElement(n)
 		return nil
 	}
-	p := &picker{kind: pickAssert, title: "Add an assertion on " + n.Ref + " — enter adds it", ref: n.Ref}
+	p := &picker{kind: pickAssert, title: "Add an assertion on " + n.Ref, ref: n.Ref}
 	m.assertChoices = nil
 	add := func(c assertChoice, label, hint string) {
 		m.assertChoices = append(m.assertChoices, c)

@@ -151,7 +151,9 @@ func (m *Model) helpLine(width int) string {
 	case overlayPrompt:
 		bs = []key.Binding{m.keys.Fixed.PromptAccept, m.keys.Fixed.PromptCancel}
 	case overlayPicker:
-		bs = []key.Binding{m.keys.Fixed.PickerUp, m.keys.Fixed.PickerDown, m.keys.Fixed.PickerChoose, m.keys.Fixed.PickerClose}
+		choose := m.keys.Fixed.PickerChoose
+		choose.SetHelp(choose.Help().Key, chooseVerb(m.picker.kind))
+		bs = []key.Binding{m.keys.Fixed.PickerUp, m.keys.Fixed.PickerDown, choose, m.keys.Fixed.PickerClose}
 		if m.picker.kind == pickTabs {
 			bs = append(bs, m.keys.Fixed.PickerCloseTab)
 		}
