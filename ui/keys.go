@@ -34,6 +34,8 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	case overlayHelp:
 		m.helpKey(k)
 		return nil
+	case overlayPreview:
+		return m.previewKey(k)
 	}
 	cmd := m.treeKey(k)
 	return tea.Batch(cmd, m.selectionMoved(false))

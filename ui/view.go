@@ -40,6 +40,9 @@ func (m *Model) Render() string {
 		body = place(body, box, (w-bw)/2, max((bodyH-strings.Count(box, "\n")-1)/2, 0))
 	case overlayHelp:
 		body = place(body, m.help.view(m.keys, m.styles, w, bodyH), 0, 0)
+	case overlayPreview:
+		x, _, _, _ := m.previewLayout()
+		body = place(body, m.previewView(), x, 1)
 	}
 	out := make([]string, 0, h)
 	out = append(out, m.header(w))
