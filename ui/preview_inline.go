@@ -24,7 +24,6 @@ type previewMsg struct {
 // inlinePreview is the open preview overlay.
 type inlinePreview struct {
 	title string
-	path  string
 }
 
 // previewLayout is where the overlay goes: the box's left column x and
