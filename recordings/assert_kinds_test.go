@@ -3,6 +3,7 @@ package recordings
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -143,5 +144,20 @@ func TestExportAssertKinds(t *testing.T) {
 		if !strings.HasPrefix(got[i], want[i]) {
 			t.Errorf("DevTools step %d: %s, want %s…", i+1, got[i], want[i])
 		}
+	}
+	// ariadne import reads them back: hidden as not visible (the same
+	// check), counts with their number, over the XPath.
+	back, err := ImportDevTools(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, st := range back.Steps {
+		if st.Kind == Assert && st.Assert.Kind != AssertContainsText {
+			kinds = append(kinds, fmt.Sprintf("%s not=%v %s %s", st.Assert.Kind, st.Assert.Not, st.Assert.Expected, st.Target.Locator.Target().Kind))
+		}
+	}
+	if got := strings.Join(kinds, "; "); got != "visible not=true  xpath; visible not=true  xpath; count not=false 3 xpath; count not=true 2 xpath" {
+		t.Errorf("imported: %s", got)
 	}
 }

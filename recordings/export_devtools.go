@@ -322,11 +322,10 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		if err != nil {
 			return nil, err
 		}
-		nodes := "document.evaluate(" + string(q) + ", document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null)"
+		nodes := xpathNodes(string(q))
 		var expr string
 		if a.Kind == AssertHidden {
-			expr = "((r) => { for (let i = 0; i < r.snapshotLength; i++) { const el = r.snapshotItem(i), b = el.getBoundingClientRect(); " +
-				"if (b.width > 0 && b.height > 0 && getComputedStyle(el).visibility === 'visible') return false; } return true; })(" + nodes + ")"
+			expr = hiddenFn + "(" + nodes + ")"
 			if a.Not {
 				expr = "!" + expr
 			}
@@ -367,6 +366,18 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		return []devtoolsStep{d}, nil
 	}
 	return custom()
+}
+
+// hiddenFn is the function of a hidden check's waitForExpression: true
+// when none of the nodes is visible as Playwright reads it (a box, and
+// visibility visible). ariadne import reads it back (importExpression).
+const hiddenFn = "((r) => { for (let i = 0; i < r.snapshotLength; i++) { const el = r.snapshotItem(i), b = el.getBoundingClientRect(); " +
+	"if (b.width > 0 && b.height > 0 && getComputedStyle(el).visibility === 'visible') return false; } return true; })"
+
+// xpathNodes is the expression of the nodes the XPath (a JSON string)
+// finds.
+func xpathNodes(q string) string {
+	return "document.evaluate(" + q + ", document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null)"
 }
 
 func (e devtoolsEmitter) resetScroll(tab int) {
