@@ -124,7 +124,7 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 	case opts.Headful:
 		where = "headful"
 	}
-	fmt.Fprintf(stdout, "replaying %s: %d steps in Chromium (%s)\n", refs.EscapeHidden(file), out.steps, refs.EscapeHidden(where))
+	fmt.Fprintf(stdout, "replaying %s: %s in Chromium (%s)\n", refs.EscapeHidden(file), counted(out.steps, "step", "steps"), refs.EscapeHidden(where))
 	err = r.Run(ctx, b, session.FileOptions{SaveFailure: true, Replay: recordings.ReplayOptions{
 		Timeout:  opts.ActionTimeout,
 		SlowMo:   cfg.slowMo,
@@ -137,9 +137,9 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 	}
 	switch se := r.Failed; {
 	case err == nil:
-		msg := fmt.Sprintf("passed: %d steps in %s", len(res.Steps), round(res.Duration))
+		msg := fmt.Sprintf("passed: %s in %s", counted(len(res.Steps), "step", "steps"), round(res.Duration))
 		if res.Healed > 0 {
-			msg += fmt.Sprintf(", %d healed by fallback locators (replay with --update to promote the %s that healed)", res.Healed, plural(res.Healed, "locator", "locators"))
+			msg += fmt.Sprintf(", %d healed by %s (replay with --update to promote the %s that healed)", res.Healed, plural(res.Healed, "a fallback locator", "fallback locators"), plural(res.Healed, "locator", "locators"))
 		}
 		fmt.Fprintln(stdout, msg)
 		printHeals(stdout, res)
@@ -234,6 +234,9 @@ func round(d time.Duration) time.Duration {
 	}
 	return d.Round(10 * time.Millisecond)
 }
+
+// counted is n with the noun that fits it: "1 step", "3 steps".
+func counted(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -102,6 +102,7 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		LocatorBatch: ui.BrowserLocatorBatch,
 		Copy:         ui.SystemCopy, // else OSC 52 through Bubble Tea
 		Lang:         cfg.lang,
+		Graphics:     ui.DetectGraphics(os.Getenv), // the preview inline, where the terminal draws images
 
 		RecordFile:    cfg.record,
 		RecordSecrets: cfg.secrets,

@@ -7,7 +7,7 @@ import (
 	"github.com/ariadne-tui/ariadne/session"
 )
 
-const assertUsage = "assert visible|enabled|checked REF | assert text|value REF [TEXT] | assert url|title [TEXT] | assert snapshot [REF]"
+const assertUsage = "assert visible|hidden|enabled|checked REF | assert text|contains|value REF [TEXT] | assert count REF [N] | assert url|title [TEXT] | assert snapshot [REF]"
 
 // assertForms are assert's forms; the first argument is the kind.
 var assertForms = func() []Form {
@@ -22,12 +22,17 @@ var assertForms = func() []Form {
 	for _, k := range []string{"url", "title"} {
 		out = append(out, Form{kind(k)}, Form{kind(k), text})
 	}
-	return append(out, Form{kind("snapshot")}, Form{kind("snapshot"), ref})
+	out = append(out, Form{kind("snapshot")}, Form{kind("snapshot"), ref})
+	// The kinds added later come last, so that the forms above keep their
+	// numbers.
+	return append(out, Form{kind("hidden"), ref}, Form{kind("contains"), ref}, Form{kind("contains"), ref, text},
+		Form{kind("count"), ref}, Form{kind("count"), ref, Arg{Name: "N"}})
 }()
 
 // runAssert checks an assertion through the session, which records it
-// when it records. Without an expected text, text, value, url, title and
-// snapshot take the page's current one.
+// when it records. Without an expected text, text, contains, value, url,
+// title and snapshot take the page's current one, and count the number of
+// elements the element's locator (without a trailing nth) matches now.
 func runAssert(ctx context.Context, c *Call) (Result, error) {
 	o, err := actionOptions(c.Flags)
 	if err != nil {
@@ -35,8 +40,11 @@ func runAssert(ctx context.Context, c *Call) (Result, error) {
 	}
 	args := c.Args
 	e := session.Expect{Assertion: recordings.Assertion{Kind: recordings.AssertKind(args[0]), Not: c.Flags["not"] == "true"}, Timeout: o.Timeout}
-	if args[0] == "snapshot" {
+	switch args[0] {
+	case "snapshot":
 		e.Kind = recordings.AssertAriaSnapshot
+	case "contains":
+		e.Kind = recordings.AssertContainsText
 	}
 	page := e.Kind == recordings.AssertURL || e.Kind == recordings.AssertTitle
 	switch {

@@ -63,7 +63,7 @@ func All() []*Command {
 		{Name: "screenshot", Usage: "screenshot [REF] FILE", Summary: "PNG of the viewport or of an element",
 			Forms: []Form{{{Name: "FILE"}}, {ref, {Name: "FILE"}}}, Run: runScreenshot},
 		{Name: "assert", Usage: assertUsage,
-			Summary: "check the page now, retrying until the action timeout; without TEXT the current one is taken (to record it); `--not` negates",
+			Summary: "check the page now, retrying until the action timeout; without TEXT or N the current one is taken (to record it): `count` counts the elements like REF's (its locator without a trailing `nth` or filter, or its last part when scoped); `hidden` holds for a missing element too; `--not` negates",
 			Forms:   assertForms, Flags: []Flag{{Name: "not", Usage: "negate"}, commonFlags[0]}, Run: runAssert},
 	}
 }

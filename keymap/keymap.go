@@ -278,7 +278,7 @@ func Default() KeyMap {
 			DeleteStep: bind("delete last step", "D"),
 			SaveAs:     bind("save recording as", "S"),
 			Steps:      bind("show / hide the recorded steps", "ctrl+s"),
-			Code:       bind("show the recording as code (live)", "ctrl+e"),
+			Code:       bind("show / hide the recording as code (live)", "ctrl+e"),
 		},
 		Global: GlobalKeys{
 			Help:        bind("help", "?"),

@@ -152,7 +152,7 @@ func findTool(ctx context.Context, s *Server, in findArgs) (*answer, error) {
 	}
 	walk(snap.Root, "")
 	a := &answer{url: snap.URL, title: snap.Title}
-	a.say("%d matches", len(hits))
+	a.say("%s", counted(len(hits), "match", "matches"))
 	body := strings.Join(hits, "\n")
 	if in.Filename != "" {
 		path, err := s.write(in.Filename, []byte(body+"\n"))

@@ -18,9 +18,9 @@ type recordStartArgs struct {
 }
 
 type recordAssertArgs struct {
-	Kind     string `json:"kind" jsonschema:"What to check: visible, enabled, checked, text, value (of target), url, title (of the page), aria-snapshot (of target or the page)"`
-	Target   string `json:"target,omitempty" jsonschema:"The element (e12), for visible, enabled, checked, text, value and aria-snapshot"`
-	Expected string `json:"expected,omitempty" jsonschema:"The expected text, value, URL or title; empty takes what the page shows now"`
+	Kind     string `json:"kind" jsonschema:"What to check: visible, hidden, enabled, checked, text, contains-text, value, count (of target), url, title (of the page), aria-snapshot (of target or the page)"`
+	Target   string `json:"target,omitempty" jsonschema:"The element (e12), for visible, hidden, enabled, checked, text, contains-text, value, count and aria-snapshot"`
+	Expected string `json:"expected,omitempty" jsonschema:"The expected text, value, URL, title or count (a number: how many elements like target); empty takes what the page shows now"`
 	Not      bool   `json:"not,omitempty" jsonschema:"Negate the assertion"`
 }
 
@@ -75,7 +75,7 @@ func recordTools() []Tool {
 					return nil, refs.Wrap(refs.CodeInternal, err, "closing %s", st.Path)
 				}
 				a := &answer{}
-				a.say("recorded %d steps to %s", len(st.Steps), st.Path)
+				a.say("recorded %s to %s", counted(len(st.Steps), "step", "steps"), st.Path)
 				for i, step := range st.Steps {
 					a.say("%d. %s", i+1, refs.EscapeHidden(recordings.Summary(step)))
 				}
@@ -173,7 +173,7 @@ func exportTool(_ context.Context, s *Server, in recordExportArgs) (*answer, err
 		return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot write %s", out)
 	}
 	a := &answer{events: notes}
-	a.say("exported %d steps of %s as %s to %s", len(rec.Steps), path, in.Format, out)
+	a.say("exported %s of %s as %s to %s", counted(len(rec.Steps), "step", "steps"), path, in.Format, out)
 	return a, nil
 }
 
@@ -203,11 +203,19 @@ func replayTool(ctx context.Context, s *Server, in replayArgs) (*answer, error) 
 		return nil, err
 	}
 	res := r.Result
-	a.say("passed: %d steps in %s, %d healed by fallback locators", len(res.Steps), res.Duration.Round(1e6), res.Healed)
+	a.say("passed: %s in %s, %d healed by fallback locators", counted(len(res.Steps), "step", "steps"), res.Duration.Round(1e6), res.Healed)
 	for _, r := range res.Steps {
 		if r.Healed {
 			a.say("step %d healed by %s: %s", r.N, r.HealedBy(), refs.EscapeHidden(r.Used.Code(refs.JavaScript)))
 		}
 	}
 	return a, s.after(ctx, a, nil, true)
+}
+
+// counted is n with the noun that fits it: "1 step", "3 steps".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -10,7 +10,8 @@ package recordings
 // parts pierce open shadow roots. It tries the chosen locator, then the
 // fallbacks, and returns the first element that one of them matches alone
 // (a fallback's only if it has the recorded role and name), else null, so
-// that chromedp keeps waiting.
+// that chromedp keeps waiting. With count set, it returns how many
+// elements the chosen locator matches instead.
 //
 // Role and accessible name follow Playwright's getByRole closely enough
 // for ordinary pages (implicit roles of HTML elements, names from
@@ -248,6 +249,13 @@ const locateJS = `(q) => {
   // The chosen locator first, then the fallbacks; a fallback only for the
   // recorded element.
   const cands = q.candidates || [q.parts];
+  if (q.count) {
+    try {
+      return run(cands[0]).filter((n) => n.nodeType === 1).length;
+    } catch (e) {
+      return 0;
+    }
+  }
   for (let i = 0; i < cands.length; i++) {
     let got;
     try {

@@ -325,6 +325,35 @@ func textOf[S chromedp.Selectable](sel S) chromedp.Action[string] {
 	}
 }
 
+// containsText reports, as "true" or "false", whether the element's text
+// holds want, white space collapsed in both, as toContainText compares.
+func containsText[S chromedp.Selectable](sel S, want string) chromedp.Action[string] {
+	return func(ctx context.Context, t *chromedp.Target) (string, error) {
+		s, err := textOf(sel)(ctx, t)
+		return strconv.FormatBool(strings.Contains(s, strings.Join(strings.Fields(want), " "))), err
+	}
+}
+
+// countOf counts the elements a locator matches (its JSON as locate
+// takes it, chosen locator only), as toHaveCount does.
+func countOf(query string) chromedp.Action[string] {
+	return func(ctx context.Context, t *chromedp.Target) (string, error) {
+		n, err := chromedp.Evaluate[int]("(" + locateJS + ")(Object.assign(" + query + ", {count: true}))")(ctx, t)
+		return strconv.Itoa(n), err
+	}
+}
+
+// hiddenOf reports, as "true" or "false", whether a locator's element is
+// hidden (an empty box, or visibility other than visible) or missing, as
+// toBeHidden reads it.
+func hiddenOf(query string) chromedp.Action[string] {
+	return func(ctx context.Context, t *chromedp.Target) (string, error) {
+		h, err := chromedp.Evaluate[bool]("((el) => { if (!el) return true; const b = el.getBoundingClientRect(); "+
+			"return !(b.width > 0 && b.height > 0) || getComputedStyle(el).visibility !== 'visible'; })((" + locateJS + ")(" + query + "))")(ctx, t)
+		return strconv.FormatBool(h), err
+	}
+}
+
 // property reads a boolean property of the element, as "true" or "false".
 func property[S chromedp.Selectable](sel S, name string) chromedp.Action[string] {
 	return func(ctx context.Context, t *chromedp.Target) (string, error) {

@@ -143,6 +143,16 @@ func tabVar(tab int) string { return "tab" + strconv.Itoa(tab) }
 // locate(...) with its locators, the chosen one first, and the identity a
 // fallback's element must have.
 func (g chromedpGen) selector(s Step, t Target) (string, error) {
+	q, err := g.query(s, t)
+	if err != nil {
+		return "", err
+	}
+	return "locate(" + q + ")", nil
+}
+
+// query is the Go string literal of the JSON that locateJS reads to find
+// t, the target of step s.
+func (g chromedpGen) query(s Step, t Target) (string, error) {
 	if t.Locator.IsZero() {
 		return "", fmt.Errorf("the step has no locator")
 	}
@@ -171,7 +181,7 @@ func (g chromedpGen) selector(s Step, t Target) (string, error) {
 	if err := enc.Encode(q); err != nil {
 		return "", err
 	}
-	return "locate(" + goRaw(strings.TrimSpace(string(refs.EscapeJSON(buf.Bytes())))) + ")", nil
+	return goRaw(strings.TrimSpace(string(refs.EscapeJSON(buf.Bytes())))), nil
 }
 
 func (g chromedpGen) action(b *bytes.Buffer, a action) error {
@@ -299,13 +309,41 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 		as := s.Assert
 		switch as.Kind {
 		case AssertVisible:
-			if as.Not {
-				do("chromedp.WaitNotVisible(" + sel + ")")
-			} else {
+			if !as.Not {
 				do("chromedp.WaitVisible(" + sel + ")")
+				break
 			}
+			// chromedp's WaitNotVisible takes an empty box for visible and
+			// waits for an element that is gone: hidden as Playwright reads it.
+			q, err := g.query(s, s.Target)
+			if err != nil {
+				return err
+			}
+			expect("true", false, "hiddenOf("+q+")")
 		case AssertText:
 			expect(strings.Join(strings.Fields(as.Expected), " "), as.Not, "textOf("+sel+")")
+		case AssertContainsText:
+			expect("true", as.Not, "containsText("+sel+", "+goString(as.Expected)+")")
+		case AssertHidden, AssertCount:
+			// Hidden when the target's locators find no visible element;
+			// a count of what the chosen locator alone matches.
+			t := s.Target
+			if as.Kind == AssertCount {
+				t = Target{Locator: t.Locator}
+			}
+			q, err := g.query(s, t)
+			if err != nil {
+				return err
+			}
+			if as.Kind == AssertHidden {
+				expect("true", as.Not, "hiddenOf("+q+")")
+				break
+			}
+			c, err := ParseCount(as.Expected)
+			if err != nil {
+				return err
+			}
+			expect(strconv.Itoa(c), as.Not, "countOf("+q+")")
 		case AssertValue:
 			expectCode(value(as.ExpectedValue()), as.Not, "chromedp.Value("+sel+")")
 		case AssertChecked:

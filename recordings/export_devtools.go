@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -23,7 +24,7 @@ import (
 // What the format cannot say is kept in customStep steps named
 // "ariadne:dialog" (a dialog answer, placed before the step that raises
 // it) and "ariadne:step" (the Ariadne step as JSON: uploads, drags,
-// negated text checks, ARIA snapshots...). @puppeteer/replay skips custom
+// negated text checks, contains-text checks, ARIA snapshots...). @puppeteer/replay skips custom
 // steps; tools/playwright/replay.mjs answers the dialogs. A secret is
 // written as the value "${NAME}", which that script fills in from the
 // environment; Chrome's Recorder types it as it is.
@@ -324,6 +325,12 @@ func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error)
 func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 	selectors func(Target) ([]devtoolsSelector, error), custom func() ([]devtoolsStep, error)) ([]devtoolsStep, error) {
 	a := s.Assert
+	if a.Kind == AssertVisible && a.Not {
+		// not.toBeVisible is toBeHidden.
+		h := *a
+		h.Kind, h.Not = AssertHidden, false
+		a = &h
+	}
 	switch a.Kind {
 	case AssertURL, AssertTitle:
 		op := "==="
@@ -341,6 +348,51 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		d := with("waitForExpression")
 		d.Expression = subject + " " + op + " " + string(q)
 		return []devtoolsStep{d}, nil
+	case AssertHidden, AssertCount:
+		// A waitForExpression over an XPath of the target: waitForElement
+		// cannot say "hidden but there" (its visible false means no
+		// match) nor count a chained locator. Hidden takes the first of
+		// the target's locators that XPath can say (they all find the
+		// recorded element); a count only its chosen one (a fallback
+		// would count something else).
+		cands := s.Target.Candidates()
+		if a.Kind == AssertCount {
+			cands = cands[:1]
+		}
+		x, ok := "", false
+		for _, c := range cands {
+			if x, ok = xpathOf(c, e.attr); ok {
+				break
+			}
+		}
+		if !ok {
+			return custom()
+		}
+		q, err := json.Marshal(x)
+		if err != nil {
+			return nil, err
+		}
+		nodes := xpathNodes(string(q))
+		var expr string
+		if a.Kind == AssertHidden {
+			expr = hiddenFn + "(" + nodes + ")"
+			if a.Not {
+				expr = "!" + expr
+			}
+		} else {
+			n, err := ParseCount(a.Expected)
+			if err != nil {
+				return nil, err
+			}
+			op := " === "
+			if a.Not {
+				op = " !== "
+			}
+			expr = nodes + ".snapshotLength" + op + strconv.Itoa(n)
+		}
+		d := with("waitForExpression")
+		d.Expression = expr
+		return []devtoolsStep{d}, nil
 	case AssertVisible, AssertText, AssertValue, AssertChecked, AssertEnabled:
 		if (a.Not && (a.Kind == AssertText || a.Kind == AssertValue)) || a.Secret != "" {
 			return custom() // replay.mjs fills secrets in change steps only
@@ -352,10 +404,6 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		d := with("waitForElement")
 		d.Selectors = sel
 		switch a.Kind {
-		case AssertVisible:
-			if a.Not {
-				d.Visible = new(false)
-			}
 		case AssertText:
 			d.Properties = map[string]any{"textContent": a.Expected}
 		case AssertValue:
@@ -368,6 +416,18 @@ func (e devtoolsEmitter) assertion(s Step, with func(string) devtoolsStep,
 		return []devtoolsStep{d}, nil
 	}
 	return custom()
+}
+
+// hiddenFn is the function of a hidden check's waitForExpression: true
+// when none of the nodes is visible as Playwright reads it (a box, and
+// visibility visible). ariadne import reads it back (importExpression).
+const hiddenFn = "((r) => { for (let i = 0; i < r.snapshotLength; i++) { const el = r.snapshotItem(i), b = el.getBoundingClientRect(); " +
+	"if (b.width > 0 && b.height > 0 && getComputedStyle(el).visibility === 'visible') return false; } return true; })"
+
+// xpathNodes is the expression of the nodes the XPath (a JSON string)
+// finds.
+func xpathNodes(q string) string {
+	return "document.evaluate(" + q + ", document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null)"
 }
 
 func (e devtoolsEmitter) resetScroll(tab int) { delete(e.scroll, tab) }

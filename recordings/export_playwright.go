@@ -211,6 +211,16 @@ func (e tsEmitter) assertion(s Step, loc string) ([]string, error) {
 		return []string{"await " + subject + ".toBeVisible();"}, nil
 	case AssertText:
 		return []string{"await " + subject + ".toHaveText(" + jsString(a.Expected) + ");"}, nil
+	case AssertHidden:
+		return []string{"await " + subject + ".toBeHidden();"}, nil
+	case AssertCount:
+		n, err := ParseCount(a.Expected)
+		if err != nil {
+			return nil, err
+		}
+		return []string{"await " + subject + ".toHaveCount(" + strconv.Itoa(n) + ");"}, nil
+	case AssertContainsText:
+		return []string{"await " + subject + ".toContainText(" + jsString(a.Expected) + ");"}, nil
 	case AssertValue:
 		return []string{"await " + subject + ".toHaveValue(" + tsValue(a.ExpectedValue()) + ");"}, nil
 	case AssertChecked:

@@ -204,6 +204,16 @@ func pyAssertion(s Step, loc string) ([]string, error) {
 		return []string{subject + "to_be_visible()"}, nil
 	case AssertText:
 		return []string{subject + "to_have_text(" + pyString(a.Expected) + ")"}, nil
+	case AssertHidden:
+		return []string{subject + "to_be_hidden()"}, nil
+	case AssertCount:
+		n, err := ParseCount(a.Expected)
+		if err != nil {
+			return nil, err
+		}
+		return []string{subject + "to_have_count(" + strconv.Itoa(n) + ")"}, nil
+	case AssertContainsText:
+		return []string{subject + "to_contain_text(" + pyString(a.Expected) + ")"}, nil
 	case AssertValue:
 		return []string{subject + "to_have_value(" + pyValue(a.ExpectedValue()) + ")"}, nil
 	case AssertChecked:

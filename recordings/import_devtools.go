@@ -8,7 +8,10 @@ import (
 	"io"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // ImportError lists the steps of a DevTools recording that ImportDevTools
@@ -260,6 +263,10 @@ func (im *importer) step(i int, d devtoolsStep) error {
 		}
 		s.Kind, s.Assert = Assert, a
 	case "waitForExpression":
+		if a, t, ok := importXPathCheck(d.Expression); ok {
+			s.Kind, s.Assert, s.Target = Assert, a, *t
+			break
+		}
 		a, err := importExpression(d.Expression)
 		if err != nil {
 			return err
@@ -395,8 +402,11 @@ func importValue(v string) Value {
 }
 
 func importWait(d devtoolsStep) (*Assertion, error) {
+	if d.Operator == "==" && d.Count != nil && *d.Count >= 0 && len(d.Attributes) == 0 && len(d.Properties) == 0 && (d.Visible == nil || *d.Visible) {
+		return &Assertion{Kind: AssertCount, Expected: strconv.Itoa(*d.Count)}, nil
+	}
 	if (d.Operator != "" && d.Operator != ">=" && d.Operator != "==") || (d.Count != nil && *d.Count != 1) {
-		return nil, errors.New("a check counts one element in Ariadne, not several")
+		return nil, errors.New("a check counts one element in Ariadne, or exactly N (operator ==): not at least or at most N")
 	}
 	if len(d.Attributes) > 0 {
 		return nil, errors.New("attribute checks have no Ariadne equivalent")
@@ -429,6 +439,43 @@ func importWait(d devtoolsStep) (*Assertion, error) {
 }
 
 var expressionCheck = regexp.MustCompile(`^\s*(location\.href|document\.title)\s*(===|!==)\s*("(?:[^"\\]|\\.)*")\s*;?\s*$`)
+
+// xpathNodesCheck is the nodes of an exported hidden or count check
+// (xpathNodes), and the rest of the expression.
+var xpathNodesCheck = regexp.MustCompile(`^document\.evaluate\(("(?:[^"\\]|\\.)*"), document, null, XPathResult\.ORDERED_NODE_SNAPSHOT_TYPE, null\)(.*)$`)
+
+var countCheck = regexp.MustCompile(`^\.snapshotLength (===|!==) (\d+)$`)
+
+// importXPathCheck reads back the hidden and count checks Ariadne exports
+// (export_devtools.go): the assertion and its target, an XPath. Hidden
+// comes back as not visible, the same check.
+func importXPathCheck(e string) (*Assertion, *Target, bool) {
+	not := false
+	rest := e
+	if r, ok := strings.CutPrefix(rest, "!"+hiddenFn+"("); ok {
+		not, rest = true, r
+	} else if r, ok := strings.CutPrefix(rest, hiddenFn+"("); ok {
+		rest = r
+	} else {
+		m := xpathNodesCheck.FindStringSubmatch(rest)
+		if m == nil {
+			return nil, nil, false
+		}
+		c := countCheck.FindStringSubmatch(m[2])
+		var x string
+		if c == nil || json.Unmarshal([]byte(m[1]), &x) != nil {
+			return nil, nil, false
+		}
+		return &Assertion{Kind: AssertCount, Expected: c[2], Not: c[1] == "!=="}, &Target{Locator: refs.ByXPath(x)}, true
+	}
+	inner, ok := strings.CutSuffix(rest, ")")
+	m := xpathNodesCheck.FindStringSubmatch(inner)
+	var x string
+	if !ok || m == nil || m[2] != "" || json.Unmarshal([]byte(m[1]), &x) != nil {
+		return nil, nil, false
+	}
+	return &Assertion{Kind: AssertVisible, Not: !not}, &Target{Locator: refs.ByXPath(x)}, true
+}
 
 func importExpression(e string) (*Assertion, error) {
 	m := expressionCheck.FindStringSubmatch(e)

@@ -422,6 +422,12 @@ func expectation(s Step) string {
 		} else if a.Secret == "" {
 			what = "have value " + quoteShort(a.Expected)
 		}
+	case AssertHidden:
+		what = "be hidden"
+	case AssertCount:
+		what = "have count " + a.Expected
+	case AssertContainsText:
+		what = "contain text " + quoteShort(a.Expected)
 	case AssertText, AssertTitle:
 		what = "have " + string(a.Kind) + " " + quoteShort(a.Expected)
 	case AssertURL:

@@ -330,13 +330,19 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	}
 	deadline := time.Now().Add(r.timeout(s))
 	var l *looker
-	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle {
+	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle && a.Kind != AssertCount {
 		l = r.looker(s, s.Target)
 	}
+	// Hidden and not visible hold when the recorded element is not there.
+	gone := (a.Kind == AssertVisible && a.Not) || (a.Kind == AssertHidden && !a.Not)
 	for {
 		var obs Observed
 		var lookErr error
 		switch {
+		case a.Kind == AssertCount:
+			// A count is of the recorded locator itself: no fallback
+			// stands in for it (each matches one element), so no healing.
+			obs.Count, lookErr = r.count(ctx, s)
 		case a.Kind == AssertURL || a.Kind == AssertTitle:
 			obs.URL, obs.Title, lookErr = r.d.Page(ctx, s.Tab)
 		case l == nil:
@@ -348,13 +354,13 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 				return found{}, ferr
 			case !ok:
 				lookErr = l.notFound()
-				if a.Kind == AssertVisible && a.Not && (l.none() || l.misses >= 2) {
+				if gone && (l.none() || l.misses >= 2) {
 					lookErr = nil // the recorded element is not there: not visible
 				}
 			case got.id == "":
 				// Matched, but not in the ARIA tree: hidden.
 				f, obs.Count = got, 1
-				if a.Kind != AssertVisible {
+				if a.Kind != AssertVisible && a.Kind != AssertHidden {
 					lookErr = refs.Errorf(refs.CodeNotVisible, "%s matches an element that is not in the ARIA tree (hidden)", got.used.Within(s.Frame).Code(refs.JavaScript))
 				}
 			default:
@@ -390,6 +396,22 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 			return f, err
 		}
 	}
+}
+
+// count is how many elements the locator of step s (a count assertion)
+// matches now.
+func (r *replayer) count(ctx context.Context, s Step) (int, error) {
+	res, err := r.d.Find(ctx, s.Tab, s.indexPath(), []refs.Locator{s.Locator()})
+	if err != nil {
+		if c := refs.CodeOf(err); c == refs.CodeStaleRef || c == refs.CodeFrameDetached {
+			return 0, refs.Wrap(c, err, "the page is changing")
+		}
+		return 0, err
+	}
+	if len(res) != 1 {
+		return 0, refs.Errorf(refs.CodeInternal, "the driver found %d results for 1 locator", len(res))
+	}
+	return len(res[0]), nil
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {

@@ -16,6 +16,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ariadne-tui/ariadne/refs"
@@ -229,7 +231,16 @@ const (
 	AssertURL          AssertKind = "url"           // the page's URL is Expected
 	AssertTitle        AssertKind = "title"         // the page's title is Expected
 	AssertAriaSnapshot AssertKind = "aria-snapshot" // Target (or body) matches the ARIA snapshot Expected
+	AssertHidden       AssertKind = "hidden"        // Target is hidden, or nothing matches it (toBeHidden)
+	AssertCount        AssertKind = "count"         // Target's locator matches Expected (a number) elements
+	AssertContainsText AssertKind = "contains-text" // Target's text contains Expected
 )
+
+// AssertKinds returns every assertion kind.
+func AssertKinds() []AssertKind {
+	return []AssertKind{AssertVisible, AssertText, AssertValue, AssertChecked, AssertEnabled,
+		AssertURL, AssertTitle, AssertAriaSnapshot, AssertHidden, AssertCount, AssertContainsText}
+}
 
 // Assertion is a check: Kind, the value expected, and Not to negate it.
 type Assertion struct {
@@ -253,6 +264,29 @@ func (a Assertion) ExpectedValue() Value {
 
 func (a Assertion) needsTarget() bool {
 	return a.Kind != AssertURL && a.Kind != AssertTitle && a.Kind != AssertAriaSnapshot
+}
+
+// validate reports whether a's kind is known and its Expected fits it.
+func (a Assertion) validate() error {
+	if !slices.Contains(AssertKinds(), a.Kind) {
+		return fmt.Errorf("unknown assertion %q", a.Kind)
+	}
+	if a.Kind == AssertCount {
+		if _, err := ParseCount(a.Expected); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ParseCount reads the number a count assertion expects: a whole number,
+// 0 or more.
+func ParseCount(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || strings.TrimSpace(s) != s {
+		return 0, fmt.Errorf("a count must be a whole number, 0 or more, not %q", s)
+	}
+	return n, nil
 }
 
 // Locator returns the full locator of the step's target, with its frames.
@@ -333,6 +367,9 @@ func (s Step) Validate() error {
 			return bad("no assertion")
 		}
 		needTarget = s.Assert.needsTarget()
+		if err := s.Assert.validate(); err != nil {
+			return bad("%v", err)
+		}
 	}
 	if needTarget && s.Target.Locator.IsZero() {
 		return bad("no target locator")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -140,6 +141,34 @@ func (l Locator) Within(parent Locator) Locator {
 // Nth returns l narrowed to its i-th match; 0 is the first, -1 the last.
 func (l Locator) Nth(i int) Locator {
 	return l.then(Part{Kind: KindNth, Nth: i})
+}
+
+// Counted returns what a count assertion about l's element counts: the
+// elements like it. That is l without a trailing nth (the matches it
+// picks from), or without trailing filters (getByRole('listitem') of
+// getByRole('listitem').filter({ hasText: 'Ada' })); else, for l scoped
+// inside a parent, its last part alone, inside l's frames (the second
+// card's button getByRole('button', { name: 'Add to cart' }) counts every
+// such button); else l itself.
+func (l Locator) Counted() Locator {
+	n := len(l.Parts)
+	frames := 0
+	for frames < n && l.Parts[frames].Kind == KindFrame {
+		frames++
+	}
+	switch {
+	case n-frames > 1 && l.Parts[n-1].Kind == KindNth:
+		return Locator{Parts: l.Parts[:n-1]}
+	case n-frames > 1 && l.Parts[n-1].Kind == KindFilter:
+		end := n - 1
+		for end-1 > frames && l.Parts[end-1].Kind == KindFilter {
+			end--
+		}
+		return Locator{Parts: l.Parts[:end]}
+	case n-frames > 1 && l.Parts[n-1].Kind != KindParent:
+		return Locator{Parts: append(slices.Clone(l.Parts[:frames]), l.Parts[n-1])}
+	}
+	return l
 }
 
 // Filter returns l narrowed to the matches whose text content holds

@@ -2,6 +2,7 @@ package refs
 
 import (
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -122,6 +123,29 @@ func TestValidate(t *testing.T) {
 	for _, l := range good {
 		if err := l.Validate(); err != nil {
 			t.Errorf("Validate(%s) = %v", l, err)
+		}
+	}
+}
+
+func TestCounted(t *testing.T) {
+	drafts := ByRole("list", "Drafts", false).then(Part{Kind: KindRole, Role: "listitem"})
+	card := ByRole("article", "", false).Filter("Linen notebook")
+	add := ByRole("button", "Add to cart", false)
+	frame := Locator{}.InFrame("#pay")
+	for _, tc := range []struct {
+		in   Locator
+		want string
+	}{
+		{drafts.Nth(1), "getByRole('list', { name: 'Drafts' }).getByRole('listitem')"},
+		{card, "getByRole('article')"},
+		{card.then(add.Parts[0]), "getByRole('button', { name: 'Add to cart' })"},
+		{add, "getByRole('button', { name: 'Add to cart' })"},
+		{add.Nth(2), "getByRole('button', { name: 'Add to cart' })"},
+		{Locator{Parts: append(slices.Clone(frame.Parts), card.then(add.Parts[0]).Parts...)}, "locator('#pay').contentFrame().getByRole('button', { name: 'Add to cart' })"},
+		{ByText("Ada", false).Parent(), "getByText('Ada').locator('..')"},
+	} {
+		if got := tc.in.Counted().Code(JavaScript); got != tc.want {
+			t.Errorf("%s: counted %s, want %s", tc.in.Code(JavaScript), got, tc.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,7 +34,8 @@ type Asserted struct {
 // takesCurrent reports whether an empty Expected is taken from the page.
 func takesCurrent(k recordings.AssertKind) bool {
 	switch k {
-	case recordings.AssertText, recordings.AssertValue, recordings.AssertURL, recordings.AssertTitle, recordings.AssertAriaSnapshot:
+	case recordings.AssertText, recordings.AssertValue, recordings.AssertURL, recordings.AssertTitle, recordings.AssertAriaSnapshot,
+		recordings.AssertContainsText, recordings.AssertCount:
 		return true
 	}
 	return false
@@ -48,7 +50,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 	a := c.Assertion
 	needsCurrent := !c.Given && a.Expected == "" && takesCurrent(a.Kind)
 	if needsCurrent && a.Not {
-		return nil, refs.Errorf(refs.CodeBadArgument, "assert %s --not needs the text it must not be", a.Kind)
+		return nil, refs.Errorf(refs.CodeBadArgument, "assert %s --not needs what it must not be: give the text or number", a.Kind)
 	}
 	b, r := s.Browser, s.Recorder
 	password := false // the element is a password field
@@ -76,6 +78,39 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 			password = info.Password
 		}
 	}
+	if password && a.Expected != "" && (a.Kind == recordings.AssertText || a.Kind == recordings.AssertContainsText) {
+		// Its text is empty; what was given could be the password, and
+		// would be stored: compare the value instead, with its secret.
+		return nil, refs.Errorf(refs.CodeBadArgument, "ref %s is a password field: it has no text to check; assert value %s compares its value with the secret", c.Ref, c.Ref)
+	}
+	// Hidden, not visible and count are read through the element's
+	// locator, not its ref: an element re-rendered under a new ref is
+	// still the one looked for, and one removed is hidden.
+	var loc refs.Locator
+	if byLocator(a) {
+		if c.Ref == "" {
+			return nil, refs.Errorf(refs.CodeBadArgument, "assert %s needs the ref of an element", a.Kind)
+		}
+		var err error
+		if loc, err = locatorOf(ctx, b, c.Ref, p); err != nil {
+			return nil, err
+		}
+		if a.Kind == recordings.AssertCount {
+			loc = loc.Counted()
+			if p.el != nil {
+				// The count is of that locator alone: no fallbacks, no
+				// identity (it is about many elements, not one).
+				el := *p.el
+				el.Best, el.Candidates, el.Identity, el.XPath = loc, nil, nil, ""
+				p.el = &el
+			}
+		}
+	}
+	if a.Kind == recordings.AssertCount && !needsCurrent {
+		if _, err := recordings.ParseCount(a.Expected); err != nil {
+			return nil, refs.Wrap(refs.CodeBadArgument, err, "assert count %s", c.Ref)
+		}
+	}
 	// A password's value is compared, never shown: the check names the
 	// secret variable instead, and the result holds no value.
 	secret := ""
@@ -92,14 +127,34 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 	}
 	deadline := time.Now().Add(timeout)
 	for {
-		obs, err := observe(ctx, b, p.tabID, c.Ref, a.Kind)
-		if err != nil {
+		var obs recordings.Observed
+		var err error
+		if byLocator(a) {
+			obs, err = observeLocator(ctx, b, loc, a.Kind)
+		} else {
+			obs, err = observe(ctx, b, p.tabID, c.Ref, a.Kind)
+		}
+		if err != nil && !(byLocator(a) && refs.CodeOf(err) == refs.CodeStaleRef && time.Now().Before(deadline)) {
 			return nil, err
+		}
+		if err != nil {
+			// Re-rendered between finding the element and reading it:
+			// look again.
+			if err := wait(ctx); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if needsCurrent {
 			switch a.Kind {
 			case recordings.AssertText:
 				a.Expected = obs.State.Text
+			case recordings.AssertContainsText:
+				if a.Expected = ContainsText(obs.State.Text); a.Expected == "" {
+					return nil, refs.Errorf(refs.CodeBadArgument, "ref %s has no text to contain: assert visible, or give the text", c.Ref)
+				}
+			case recordings.AssertCount:
+				a.Expected = strconv.Itoa(obs.Count)
 			case recordings.AssertValue:
 				if obs.State.Value == nil {
 					return nil, refs.Errorf(refs.CodeBadArgument, "ref %s has no value: it is not an input, textarea or select", c.Ref)
@@ -123,10 +178,8 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		if time.Now().After(deadline) {
 			return nil, err
 		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(100 * time.Millisecond):
+		if err := wait(ctx); err != nil {
+			return nil, err
 		}
 	}
 	out := &Asserted{Assertion: a}
@@ -143,6 +196,94 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 	}
 	out.Steps = []recordings.Step{st}
 	return out, nil
+}
+
+// wait pauses between two looks of an assertion.
+func wait(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(100 * time.Millisecond):
+		return nil
+	}
+}
+
+// byLocator reports whether a is checked through its element's locator.
+func byLocator(a recordings.Assertion) bool {
+	return a.Kind == recordings.AssertCount || a.Kind == recordings.AssertHidden || (a.Kind == recordings.AssertVisible && a.Not)
+}
+
+// locatorOf is the best locator of ref's element, frames first: the
+// recorder's reading when it has one.
+func locatorOf(ctx context.Context, b Browser, ref string, p *pre) (refs.Locator, error) {
+	if p.el != nil {
+		return p.el.Best, nil
+	}
+	ls, err := b.Locators(ctx, []string{ref})
+	if err != nil {
+		return refs.Locator{}, err
+	}
+	if len(ls) == 0 || ls[0].Best.Locator.IsZero() {
+		why := "no locator matches it alone"
+		if len(ls) > 0 && ls[0].Problem != "" {
+			why = ls[0].Problem
+		}
+		return refs.Locator{}, refs.Errorf(refs.CodeNotLocatable, "ref %s has no locator to check: %s", ref, why)
+	}
+	return ls[0].Best.Locator, nil
+}
+
+// observeLocator reads what assertion kind k checks of the elements loc
+// matches in the current tab: how many, and the state of the first.
+func observeLocator(ctx context.Context, b Browser, loc refs.Locator, k recordings.AssertKind) (recordings.Observed, error) {
+	var o recordings.Observed
+	found, err := b.FindEach(ctx, 0, []refs.Locator{loc})
+	if err != nil {
+		return o, err
+	}
+	if len(found) != 1 {
+		return o, refs.Errorf(refs.CodeInternal, "the browser found %d results for 1 locator", len(found))
+	}
+	o.Count = len(found[0])
+	if k == recordings.AssertCount || o.Count == 0 {
+		return o, nil
+	}
+	st, err := b.State(ctx, found[0][0])
+	if err != nil {
+		return o, err
+	}
+	o.State = elementState(st)
+	return o, nil
+}
+
+// maxContains is the most characters of an element's text that a
+// contains-text assertion takes when none is given.
+const maxContains = 40
+
+// ContainsText is what a contains-text assertion expects of an element
+// whose text is text when none is given: the text whitespace-normalized,
+// up to its first word with a digit (counts, prices and dates change
+// from one run to the next: "Order placed: 2 items" gives "Order
+// placed:"), cut at a word boundary to at most maxContains characters
+// (the start of a long text is what tells it apart).
+func ContainsText(text string) string {
+	words := strings.Fields(strings.ReplaceAll(text, "\u200b", ""))
+	for i, w := range words {
+		if i > 0 && strings.ContainsAny(w, "0123456789") {
+			words = words[:i]
+			break
+		}
+	}
+	t := strings.Join(words, " ")
+	r := []rune(t)
+	if len(r) <= maxContains {
+		return t
+	}
+	cut := string(r[:maxContains])
+	if i := strings.LastIndexByte(cut, ' '); r[maxContains] != ' ' && i > maxContains/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimSpace(cut)
 }
 
 // observe reads what assertion kind k checks, of ref in the tab with id

@@ -20,11 +20,14 @@
 //     after, with its dialogs and the tab it opened. The Outcome carries
 //     the browser's result, Healed (also when the recorder's reading
 //     healed the ref), the steps recorded and new secret variables.
-//   - Session.Assert checks an Expect (visible, enabled, checked, text,
-//     value, url, title, aria-snapshot; Not; Expected, "" for the page's
-//     current one), retrying until it holds as Playwright's expect does,
-//     and records it when recording. AriaText is the snapshot text it
-//     compares.
+//   - Session.Assert checks an Expect (visible, hidden, enabled, checked,
+//     text, contains-text, value, count, url, title, aria-snapshot; Not;
+//     Expected, "" for the page's current one), retrying until it holds as
+//     Playwright's expect does, and records it when recording. Hidden, not
+//     visible and count read the element's locator, not its ref (count:
+//     refs.Locator.Counted of it, recorded alone). AriaText is the
+//     snapshot text it compares; ContainsText the text a contains-text
+//     assertion takes by default.
 //   - Recorder is the one recorder. Start creates the file with the same
 //     header for every front end (start URL and title of the page, the
 //     viewport, the test id attribute; on a blank tab, from the first

@@ -326,7 +326,7 @@ func (m *Model) cmdExport(args []string) tea.Cmd {
 			os.Remove(out)
 			return cmdDoneMsg{what: "export", err: err}
 		}
-		return cmdDoneMsg{text: fmt.Sprintf("exported %d steps of %s as %s to %s", len(rec.Steps), Sanitize(path), format, Sanitize(out))}
+		return cmdDoneMsg{text: fmt.Sprintf("exported %s of %s as %s to %s", counted(len(rec.Steps), "step", "steps"), Sanitize(path), format, Sanitize(out))}
 	}
 }
 
@@ -351,9 +351,12 @@ func replayFile(ctx context.Context, b Browser, file string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	msg := fmt.Sprintf("replay %s passed: %d steps in %s", file, len(r.Result.Steps), r.Result.Duration.Round(time.Millisecond))
+	msg := fmt.Sprintf("replay %s passed: %s in %s", file, counted(len(r.Result.Steps), "step", "steps"), r.Result.Duration.Round(time.Millisecond))
 	if r.Result.Healed > 0 {
-		msg += fmt.Sprintf(", %d healed by fallback locators", r.Result.Healed)
+		msg += ", " + itoa(r.Result.Healed) + " healed by fallback locators"
+		if r.Result.Healed == 1 {
+			msg = strings.TrimSuffix(msg, "fallback locators") + "a fallback locator"
+		}
 	}
 	if len(r.Skipped) > 0 {
 		msg += fmt.Sprintf(" (%d unreadable lines skipped)", len(r.Skipped))

@@ -15,7 +15,7 @@ import (
 func (m *Model) copyRef() tea.Cmd {
 	n := m.tree.Selected()
 	if n == nil || n.Ref == "" {
-		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		m.noElement(n)
 		return nil
 	}
 	return m.copyText(n.Ref, "ref "+n.Ref)

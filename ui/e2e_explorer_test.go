@@ -22,13 +22,13 @@ import (
 // explorer starts the binary on the demo site (no URL) at w×h, with live
 // follow off so that the screen changes only on input, and the browser log
 // in dir/browser.log.
-func explorer(t *testing.T, w, h int) (*tmux, string) {
+func explorer(t *testing.T, w, h int, env ...string) (*tmux, string) {
 	t.Helper()
 	needTmux(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
-	cmd := fmt.Sprintf("cd %s && XDG_CONFIG_HOME=%s %s --no-follow --keys %s --log %s",
-		dir, dir, bin, filepath.Join(dir, "none.toml"), filepath.Join(dir, "browser.log"))
+	cmd := fmt.Sprintf("cd %s && %s XDG_CONFIG_HOME=%s %s --no-follow --keys %s --log %s",
+		dir, strings.Join(env, " "), dir, bin, filepath.Join(dir, "none.toml"), filepath.Join(dir, "browser.log"))
 	tm := newTmux(t, w, h, cmd)
 	tm.waitFor(`heading "Ariadne demo site"`, 60*time.Second) // the demo's index
 	tm.waitLogged(0, "✓ opened", 60*time.Second)
@@ -268,15 +268,20 @@ func TestTmuxCommandLine(t *testing.T) {
 }
 
 // The preview key saves a screenshot with the selection outlined and says
-// where; :screenshot FILE writes the file named.
+// where; :screenshot FILE writes the file named. TERM_PROGRAM says iTerm2,
+// but inside tmux, which swallows images, the preview is the file: no
+// overlay, no escape sequence on screen.
 func TestTmuxPreview(t *testing.T) {
-	tm, dir := explorer(t, 160, 48)
+	tm, dir := explorer(t, 160, 48, "TERM_PROGRAM=iTerm.app", "KITTY_WINDOW_ID=1")
 	tm.keys(":")
 	tm.text("find link Product list")
 	tm.keys("Enter")
 	tm.waitUntil("the link selected", 5*time.Second, func(s string) bool { return strings.Contains(selectedLine(s), `link "Product list"`) })
 	tm.keys("I")
 	scr := tm.waitFor("outlined saved to", 30*time.Second)
+	if strings.Contains(scr, "any key closes the preview") || strings.Contains(scr, "1337;File") || strings.Contains(scr, "_Ga=T") {
+		t.Errorf("an inline preview inside tmux:\n%s", scr)
+	}
 	m := regexp.MustCompile(`saved to (\S+\.png)`).FindStringSubmatch(strings.ReplaceAll(scr, "\n", ""))
 	if m == nil {
 		t.Fatalf("no path on the status line:\n%s", scr)

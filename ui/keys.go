@@ -34,6 +34,8 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	case overlayHelp:
 		m.helpKey(k)
 		return nil
+	case overlayPreview:
+		return m.previewKey(k)
 	}
 	cmd := m.treeKey(k)
 	return tea.Batch(cmd, m.selectionMoved(false))
@@ -153,10 +155,7 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, km.Locator.PagePrefix):
 		m.togglePagePrefix()
 	case key.Matches(k, km.Record.Code):
-		m.showCode = !m.showCode
-		if m.showCode {
-			m.showSteps, m.showMessages, m.showDetails = true, false, true
-		}
+		m.togglePane(paneCode)
 	case key.Matches(k, km.Global.DetailsDown):
 		m.detOff = min(m.detOff+3, 200)
 	case key.Matches(k, km.Global.DetailsUp):
@@ -234,7 +233,7 @@ func (m *Model) actKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	n := m.tree.Selected()
 	if n == nil || n.Ref == "" {
-		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		m.noElement(n)
 		return nil
 	}
 	if m.dead {
@@ -288,7 +287,7 @@ func (m *Model) stepMatch(next bool) {
 		ok = t.PrevMatch()
 	}
 	if !ok {
-		m.setStatus(statusErr, "nothing matches")
+		m.noElement(nil)
 		return
 	}
 	cur, total := t.Matches()
@@ -336,7 +335,7 @@ func (m *Model) language() refs.Lang { return refs.Langs()[m.lang] }
 func (m *Model) copySelected() tea.Cmd {
 	n := m.tree.Selected()
 	if n == nil || n.Ref == "" {
-		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		m.noElement(n)
 		return nil
 	}
 	if m.opts.Locators == nil {

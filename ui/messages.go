@@ -49,12 +49,7 @@ func (m *Model) now() time.Time {
 	return time.Now()
 }
 
-func (m *Model) openMessages() {
-	m.showMessages = !m.showMessages
-	if m.showMessages {
-		m.showDetails = true
-	}
-}
+func (m *Model) openMessages() { m.togglePane(paneMessages) }
 
 // messagesPane renders the newest messages that fit, oldest first, each
 // wrapped to the width: "09:41:07 ✓ done: click e10".

@@ -67,6 +67,10 @@ type Options struct {
 	// PreviewDir is where the preview key saves screenshots: "" is the
 	// system's temporary directory.
 	PreviewDir string
+	// Graphics is the terminal's image protocol (GraphicsKitty,
+	// GraphicsITerm; DetectGraphics finds it), in which the preview is
+	// also drawn inline; "" saves it to a file only.
+	Graphics string
 	// Now is the clock of the message log; nil is time.Now (tests fix it).
 	Now func() time.Time
 }
@@ -80,6 +84,7 @@ const (
 	overlayPicker
 	overlayDialog
 	overlayHelp
+	overlayPreview // the inline preview (preview_inline.go)
 )
 
 // op is the navigation or action that is running; only one runs at a time.
@@ -166,6 +171,8 @@ type Model struct {
 	rec           recording      // the recording (recording.go)
 	showSteps     bool           // the steps pane replaces the details
 	assertChoices []assertChoice // the rows of the assertion menu
+	inline        *inlinePreview // the inline preview on show
+	assertEdit    assertChoice   // the contains-text assertion whose text the prompt edits
 	recordPending bool           // RecordFile waits for the first page
 	watching      int            // the browser generation whose window is watched (headful)
 }
@@ -265,7 +272,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		return m, nil
+		return m, m.closePreview() // its image was drawn for the old size
 	case tea.BackgroundColorMsg:
 		m.setDark(msg.IsDark())
 		return m, nil
@@ -329,6 +336,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onPlay(msg)
 	case cmdDoneMsg:
 		return m, m.onCmdDone(msg)
+	case previewMsg:
+		return m, m.onPreview(msg)
 	case tea.MouseMsg:
 		return m, m.mouse(msg)
 	}

@@ -294,6 +294,9 @@ func TestModelExportCommand(t *testing.T) {
 	h.typeText("export playwright-test " + out)
 	h.keys("enter")
 	h.until("the export", func() bool { return strings.Contains(h.m.StatusText(), "exported") })
+	if n := h.m.rec.Steps(); n != 1 || !strings.HasPrefix(h.m.StatusText(), "exported 1 step of ") {
+		t.Errorf("%d steps exported: %q", n, h.m.StatusText())
+	}
 	data, err := os.ReadFile(out)
 	if err != nil || !strings.Contains(string(data), "getByRole('button', { name: 'Save' }).click()") {
 		t.Errorf("export: %v\n%s", err, data)
@@ -326,8 +329,42 @@ func TestModelRecordingCode(t *testing.T) {
 		return strings.Contains(h.screen(), `page.get_by_role("button", name="Save").click()`)
 	})
 	h.keys("ctrl+e")
-	if strings.Contains(h.screen(), "Recording as code") {
-		t.Error("a second ctrl+e did not go back to the steps")
+	if strings.Contains(h.screen(), "Recording as code") || !strings.Contains(h.m.StatusText(), "ctrl+e shows the recording as code again") {
+		t.Errorf("a second ctrl+e did not hide the code (%q):\n%s", h.m.StatusText(), h.screen())
+	}
+}
+
+// ctrl+s and ctrl+e each toggle their own pane, whichever was shown, and
+// the status line says which keys do what.
+func TestModelPaneKeysToggleTheirOwnPane(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.RecordDir = t.TempDir()
+	h := newHarness(t, o, 160, 48)
+	h.ready()
+	h.keys("ctrl+r")
+	h.until("recording", func() bool { return h.m.rec.started() })
+	pane := func() string {
+		screen := h.screen()
+		switch {
+		case strings.Contains(screen, "Recording as code"):
+			return "code"
+		case strings.Contains(screen, "Recording  "):
+			return "steps"
+		}
+		return "details"
+	}
+	for i, step := range []struct{ key, want, status string }{
+		{"ctrl+s", "steps", "the recorded steps shown: ctrl+s hides it; ctrl+e recording as code"},
+		{"ctrl+e", "code", "the recording as code shown: ctrl+e hides it; ctrl+s recorded steps"},
+		{"ctrl+s", "steps", "the recorded steps shown"},
+		{"ctrl+s", "details", "details shown; ctrl+s shows the recorded steps again"},
+		{"ctrl+e", "code", "the recording as code shown"},
+		{"ctrl+e", "details", "details shown; ctrl+e shows the recording as code again"},
+	} {
+		h.keys(step.key)
+		if got := pane(); got != step.want || !strings.Contains(h.m.StatusText(), step.status) {
+			t.Errorf("%d: %s shows %s (status %q), want %s (%q)", i+1, step.key, got, h.m.StatusText(), step.want, step.status)
+		}
 	}
 }
 

@@ -22,6 +22,22 @@ const (
 	pickLocators
 )
 
+// chooseVerb is what enter does in a picker of kind k, as the help bar
+// says it: the one wording of each picker's enter.
+func chooseVerb(k pickerKind) string {
+	switch k {
+	case pickTabs:
+		return "switch to"
+	case pickOptions:
+		return "select"
+	case pickLocators:
+		return "copy"
+	case pickAssert:
+		return "add"
+	}
+	return "choose"
+}
+
 // pickItem is one row of a picker. Text in it is sanitized already.
 type pickItem struct {
 	label    string
@@ -125,7 +141,7 @@ func (m *Model) openOptionsPicker(ref string, opts []browser.Option) {
 func (m *Model) openLocatorPicker() tea.Cmd {
 	n := m.tree.Selected()
 	if n == nil || n.Ref == "" {
-		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		m.noElement(n)
 		return nil
 	}
 	e := m.locs[n.Ref]
@@ -142,7 +158,7 @@ func (m *Model) openLocatorPicker() tea.Cmd {
 		m.pendingY = n.Ref
 		return m.readLocators(n.Ref)
 	}
-	p := &picker{kind: pickLocators, title: "Locators of " + n.Ref + " — enter copies", ref: n.Ref}
+	p := &picker{kind: pickLocators, title: "Locators of " + n.Ref, ref: n.Ref}
 	cur := m.language()
 	for _, c := range e.info.Candidates {
 		p.items = append(p.items, pickItem{label: candidateHeading(c), heading: true})
@@ -184,10 +200,8 @@ func matchWords(n int) string {
 	switch n {
 	case 0:
 		return "no match"
-	case 1:
-		return "1 match"
 	}
-	return itoa(n) + " matches"
+	return counted(n, "match", "matches")
 }
 
 // pickerKey handles a key in a picker.

@@ -18,7 +18,8 @@ import (
 )
 
 // This file is the preview: a screenshot of the page with the selected
-// element outlined, saved to a file whose path the status line gives.
+// element outlined, saved to a file whose path the status line gives, and
+// drawn inline where the terminal can (preview_inline.go).
 
 // previewer captures the viewport with an element scrolled into view and
 // its box (browser/preview.go).
@@ -41,6 +42,7 @@ func (m *Model) preview(path string) tea.Cmd {
 	if n := m.tree.Selected(); n != nil {
 		ref = n.Ref
 	}
+	inline := path == "" // the preview key's, not :screenshot FILE's
 	if path == "" {
 		dir := m.opts.PreviewDir
 		if dir == "" {
@@ -54,22 +56,22 @@ func (m *Model) preview(path string) tea.Cmd {
 		defer cancel()
 		data, box, cssWidth, err := pv.Preview(ctx, ref)
 		if err != nil {
-			return cmdDoneMsg{what: "screenshot", err: err}
+			return previewMsg{err: err}
 		}
 		out, err := outlineBox(data, box, cssWidth)
 		if err != nil {
-			return cmdDoneMsg{what: "screenshot", err: err}
+			return previewMsg{err: err}
 		}
 		f, err := createNew(path)
 		if err != nil {
-			return cmdDoneMsg{what: "screenshot", err: err}
+			return previewMsg{err: err}
 		}
 		_, err = f.Write(out)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return cmdDoneMsg{what: "screenshot", err: err}
+			return previewMsg{err: err}
 		}
 		what := "the page"
 		switch {
@@ -78,7 +80,7 @@ func (m *Model) preview(path string) tea.Cmd {
 		case ref != "":
 			what = "the page (" + ref + " has no visible box)"
 		}
-		return cmdDoneMsg{text: "screenshot of " + what + " saved to " + Sanitize(path)}
+		return previewMsg{png: out, inline: inline, text: "screenshot of " + what + " saved to " + Sanitize(path)}
 	}
 }
 

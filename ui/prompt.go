@@ -25,6 +25,7 @@ const (
 	promptFill
 	promptPress
 	promptUpload
+	promptContains // the text of a contains-text assertion (recording_assert.go)
 )
 
 // prompt is the one-line text input that takes the status line's place.
@@ -227,6 +228,10 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 			return nil
 		}
 		cur, total := m.tree.Matches()
+		if total == 0 {
+			m.noElement(nil)
+			return nil
+		}
 		m.setStatus(statusInfo, "filter "+quote(v)+": "+matchWords(total)+matchPos(cur)+" — "+
 			m.keys.Find.NextMatch.Help().Key+"/"+m.keys.Find.PrevMatch.Help().Key+" move, "+m.keys.Find.ClearFilter.Help().Key+" clears")
 	case promptCommand:
@@ -254,12 +259,14 @@ func (m *Model) answer(p *prompt, v string) tea.Cmd {
 			return nil
 		}
 		return m.act("press "+shownText(Sanitize(v), p.secret)+" on", session.Action{Kind: session.Press, Ref: p.ref, Keys: v})
+	case promptContains:
+		return m.answerContains(p.ref, v)
 	case promptUpload:
 		files := uploadPaths(v)
 		if len(files) == 0 {
 			return nil
 		}
-		return m.act("upload "+itoa(len(files))+" file(s) to", session.Action{Kind: session.Upload, Ref: p.ref, Files: files})
+		return m.act("upload "+counted(len(files), "file", "files")+" to", session.Action{Kind: session.Upload, Ref: p.ref, Files: files})
 	}
 	return nil
 }
@@ -280,7 +287,7 @@ func (m *Model) promptLine(width int) string {
 		right = " not a regexp"
 	case p.kind == promptFilter && m.tree.Filter() != "":
 		cur, total := m.tree.Matches()
-		right = " " + itoa(total) + " matches"
+		right = " " + counted(total, "match", "matches")
 		if cur > 0 {
 			right = " " + itoa(cur) + "/" + itoa(total)
 		}

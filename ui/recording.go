@@ -108,10 +108,7 @@ func (m *Model) recordKey(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		}
 		return m.openPrompt(promptSaveRecord, "save recording as: ", m.rec.state.Path, ""), true
 	case key.Matches(k, km.Steps):
-		m.showSteps = !m.showSteps
-		if m.showSteps {
-			m.showDetails = true
-		}
+		m.togglePane(paneSteps)
 		return nil, true
 	}
 	return nil, false

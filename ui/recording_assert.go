@@ -22,6 +22,11 @@ type assertChoice struct {
 	kind recordings.AssertKind
 	not  bool
 	page bool // about the page, not the element
+	// expected is what the row shows it asserts (a count, a text to
+	// contain); "" takes the page's current one when added.
+	expected string
+	// edit opens a prompt with expected to change it before adding.
+	edit bool
 }
 
 // openAssertPicker lists the assertions the selected element allows.
@@ -32,21 +37,30 @@ func (m *Model) openAssertPicker() tea.Cmd {
 	}
 	n := m.tree.Selected()
 	if n == nil || n.Ref == "" {
-		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+		m.noElement(n)
 		return nil
 	}
-	p := &picker{kind: pickAssert, title: "Add an assertion on " + n.Ref + " — enter adds it", ref: n.Ref}
+	p := &picker{kind: pickAssert, title: "Add an assertion on " + n.Ref, ref: n.Ref}
 	m.assertChoices = nil
 	add := func(c assertChoice, label, hint string) {
 		m.assertChoices = append(m.assertChoices, c)
 		p.items = append(p.items, pickItem{label: label, hint: hint, n: len(m.assertChoices) - 1})
 	}
 	add(assertChoice{kind: recordings.AssertVisible}, "visible", "toBeVisible()")
+	add(assertChoice{kind: recordings.AssertVisible, not: true}, "not visible", "not.toBeVisible(): waits for it to go")
+	add(assertChoice{kind: recordings.AssertHidden}, "hidden", "toBeHidden(): hidden or gone")
+	if c, label, hint := m.countChoice(n); label != "" {
+		add(c, label, hint)
+	}
 	text := "its text now"
 	if t := nodeText(n); t != "" {
 		text = quote(cutMiddle(t, 40)) // what the snapshot shows; the page's own text is read when added
 	}
 	add(assertChoice{kind: recordings.AssertText}, "text "+text, "toHaveText()")
+	if t := session.ContainsText(nodeText(n)); t != "" && !n.Secret {
+		add(assertChoice{kind: recordings.AssertContainsText, expected: t, edit: true},
+			"contains text "+quote(cutMiddle(t, 40)), "toContainText(), enter edits it")
+	}
 	if n.HasValue {
 		add(assertChoice{kind: recordings.AssertValue}, "value "+quote(n.Value), "toHaveValue()")
 	}
@@ -86,7 +100,57 @@ func (m *Model) assertPickerKey(k tea.KeyPressMsg) tea.Cmd {
 	if i < 0 || i >= len(m.assertChoices) {
 		return nil
 	}
-	return m.addAssertion(p.ref, m.assertChoices[i])
+	c := m.assertChoices[i]
+	if c.edit {
+		m.assertEdit = c
+		return m.openPrompt(promptContains, "contains text: ", c.expected, p.ref)
+	}
+	return m.addAssertion(p.ref, c)
+}
+
+// countChoice is the count row for n: how many elements like it there are
+// (refs.Locator.Counted of its best locator, as `assert count` counts).
+// The number is the ladder's match count of that locator, read with the
+// locator pane; when the ladder has no such candidate, the row says the
+// count is read when added.
+func (m *Model) countChoice(n *refs.Node) (c assertChoice, label, hint string) {
+	e := m.locs[n.Ref]
+	if e == nil || e.info == nil || e.info.Best.Locator.IsZero() {
+		return assertChoice{kind: recordings.AssertCount}, "count of matches (read when added)", "toHaveCount()"
+	}
+	best := e.info.Best.Locator
+	loc := best.Counted()
+	count := -1
+	if loc.Equal(best) {
+		count = e.info.Best.Matches
+	}
+	for _, cand := range e.info.Candidates {
+		if count < 0 && cand.Locator.Equal(loc) {
+			count = cand.Matches
+		}
+	}
+	code := Sanitize(cutMiddle(loc.Code(refs.JavaScript), 50))
+	if count < 0 {
+		return assertChoice{kind: recordings.AssertCount}, "count of " + code + " (read when added)", "toHaveCount()"
+	}
+	c = assertChoice{kind: recordings.AssertCount, expected: itoa(count)}
+	return c, "count = " + itoa(count), "toHaveCount(" + itoa(count) + ") of " + code
+}
+
+// answerContains adds the contains-text assertion whose text the prompt
+// edited.
+func (m *Model) answerContains(ref, text string) tea.Cmd {
+	c := m.assertEdit
+	m.assertEdit = assertChoice{}
+	if c.kind != recordings.AssertContainsText {
+		return nil
+	}
+	if strings.TrimSpace(text) == "" {
+		m.setStatus(statusErr, "no text to contain: nothing added (a to open the menu again)")
+		return nil
+	}
+	c.expected = text
+	return m.addAssertion(ref, c)
 }
 
 // addAssertion checks and records an assertion about ref (or its page);
@@ -100,7 +164,7 @@ func (m *Model) addAssertion(ref string, c assertChoice) tea.Cmd {
 		ref = ""
 	}
 	s := session.Session{Browser: m.b, Recorder: m.rec.r}
-	e := session.Expect{Ref: ref, Assertion: recordings.Assertion{Kind: c.kind, Not: c.not}}
+	e := session.Expect{Ref: ref, Assertion: recordings.Assertion{Kind: c.kind, Not: c.not, Expected: c.expected}, Given: c.expected != ""}
 	m.setStatus(statusInfo, "adding the assertion…")
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

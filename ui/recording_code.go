@@ -65,7 +65,7 @@ type codeCache struct {
 func (m *Model) codePane(width, height int) []string {
 	s := &m.styles
 	code, format, err := m.code.text, m.code.key.format, m.code.err
-	head := s.Title.Render("Recording as code") + "  " + s.Dim.Render(format+" · "+m.keys.Record.Code.Help().Key+" shows the steps · "+m.keys.Locator.CycleLanguage.Help().Key+" language")
+	head := s.Title.Render("Recording as code") + "  " + s.Dim.Render(format+" · "+m.keys.Record.Code.Help().Key+" hides it · "+m.keys.Record.Steps.Help().Key+" steps · "+m.keys.Locator.CycleLanguage.Help().Key+" language")
 	lines := []string{ansi.Truncate(head, width, "…")}
 	if err != nil {
 		return append(lines, s.Err.Render(ansi.Truncate(Sanitize(err.Error()), width, "…")))

@@ -23,7 +23,7 @@ func (m *Model) stepsPane(width, height int) []string {
 	case path != "":
 		state = s.Flag.Render("paused")
 	}
-	add(s.Title.Render("Recording") + "  " + state + "  " + s.Dim.Render(itoa(len(steps))+" steps"))
+	add(s.Title.Render("Recording") + "  " + state + "  " + s.Dim.Render(counted(len(steps), "step", "steps")))
 	if path != "" {
 		add(s.Label.Render("file") + " " + Sanitize(path))
 	}

@@ -81,7 +81,8 @@ func TestModelRecordsClicksAndAssertions(t *testing.T) {
 	if !strings.Contains(h.screen(), "ARIA snapshot of this subtree") {
 		t.Errorf("the menu lacks the ARIA snapshot:\n%s", h.screen())
 	}
-	h.keys("j enter") // text
+	h.pickLabel("text ")
+	h.keys("enter")
 	h.until("the assertion", func() bool { return strings.HasPrefix(h.m.StatusText(), "recorded:") })
 	h.keys(": e 1 0 enter f")
 	h.send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // clear the prefilled value
@@ -260,4 +261,17 @@ func TestModelRecordsWhatTheUserDoesInTheWindow(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("steps:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// pickLabel moves the open picker's cursor to the first row whose label
+// starts with prefix.
+func (h *harness) pickLabel(prefix string) {
+	h.t.Helper()
+	for i, it := range h.m.picker.items {
+		if strings.HasPrefix(it.label, prefix) && h.m.picker.selectable(i) {
+			h.m.picker.cursor = i
+			return
+		}
+	}
+	h.t.Fatalf("no picker row starts with %q:\n%s", prefix, h.screen())
 }

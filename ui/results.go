@@ -99,7 +99,7 @@ func (m *Model) reportResult(r resultMsg) {
 		if m.snap != nil {
 			n = m.snap.Count
 		}
-		m.setStatus(statusOK, fmt.Sprintf("snapshot: %d elements", n))
+		m.setStatus(statusOK, "snapshot: "+counted(n, "element", "elements"))
 		if m.jumpTo != "" {
 			ref := m.jumpTo
 			m.jumpTo = ""

@@ -131,3 +131,26 @@ func (m *Model) renderStatus(kind statusKind, text string, width int) []string {
 func quote(s string) string { return strconv.Quote(Sanitize(s)) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// counted is n with the noun that fits it: "1 step", "3 steps".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return itoa(n) + " " + many
+}
+
+// noElement says why a key that needs an element has none: n, the
+// selected row, is text; or nothing is selected, because the filter
+// matches nothing (how to change it) or the page is empty.
+func (m *Model) noElement(n *refs.Node) {
+	switch {
+	case n != nil:
+		m.setStatus(statusErr, "the selected row has no ref (it is text); select an element")
+	case m.tree.Filter() != "":
+		m.setStatus(statusErr, "no match for the filter "+quote(m.tree.Filter())+": "+m.keys.Find.Filter.Help().Key+
+			" edits it (role and name, or /regexp/), "+m.keys.Find.ClearFilter.Help().Key+" clears it")
+	default:
+		m.setStatus(statusErr, "nothing is selected: the page shows no element")
+	}
+}

@@ -28,3 +28,14 @@ func TestStatusKeepsTheWrappedContext(t *testing.T) {
 		})
 	}
 }
+
+func TestCounted(t *testing.T) {
+	for n, want := range map[int]string{0: "0 steps", 1: "1 step", 2: "2 steps", 11: "11 steps"} {
+		if got := counted(n, "step", "steps"); got != want {
+			t.Errorf("counted(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := matchWords(1) + ", " + matchWords(0) + ", " + matchWords(3); got != "1 match, no match, 3 matches" {
+		t.Errorf("matchWords: %q", got)
+	}
+}

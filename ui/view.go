@@ -40,6 +40,9 @@ func (m *Model) Render() string {
 		body = place(body, box, (w-bw)/2, max((bodyH-strings.Count(box, "\n")-1)/2, 0))
 	case overlayHelp:
 		body = place(body, m.help.view(m.keys, m.styles, w, bodyH), 0, 0)
+	case overlayPreview:
+		x, _, _, _ := m.previewLayout()
+		body = place(body, m.previewView(), x, 1)
 	}
 	out := make([]string, 0, h)
 	out = append(out, m.header(w))
@@ -151,7 +154,9 @@ func (m *Model) helpLine(width int) string {
 	case overlayPrompt:
 		bs = []key.Binding{m.keys.Fixed.PromptAccept, m.keys.Fixed.PromptCancel}
 	case overlayPicker:
-		bs = []key.Binding{m.keys.Fixed.PickerUp, m.keys.Fixed.PickerDown, m.keys.Fixed.PickerChoose, m.keys.Fixed.PickerClose}
+		choose := m.keys.Fixed.PickerChoose
+		choose.SetHelp(choose.Help().Key, chooseVerb(m.picker.kind))
+		bs = []key.Binding{m.keys.Fixed.PickerUp, m.keys.Fixed.PickerDown, choose, m.keys.Fixed.PickerClose}
 		if m.picker.kind == pickTabs {
 			bs = append(bs, m.keys.Fixed.PickerCloseTab)
 		}

@@ -7,7 +7,9 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
-// This file checks an assertion against what the replay observed.
+// This file checks an assertion against what was observed of the page, as
+// Playwright's expect compares: the one check of replay, ariadne run's
+// assert and the explorer's assertion menu.
 
 // Observed is what an assertion is checked against.
 type Observed struct {
@@ -36,8 +38,24 @@ func (a Assertion) Check(o Observed) error {
 		if o.Count == 0 {
 			got = "no element"
 		}
+	case AssertHidden:
+		ok, got = o.Count == 0 || !o.State.Visible, "visible"
+		if ok {
+			got = "hidden"
+		}
+	case AssertCount:
+		want, err := ParseCount(a.Expected)
+		if err != nil {
+			return refs.Wrap(refs.CodeBadArgument, err, "count assertion")
+		}
+		ok, got = o.Count == want, strconv.Itoa(o.Count)
 	case AssertText:
 		ok, got = normalizeWS(o.State.Text) == normalizeWS(a.Expected), strconv.Quote(o.State.Text)
+	case AssertContainsText:
+		ok, got = strings.Contains(normalizeWS(o.State.Text), normalizeWS(a.Expected)), strconv.Quote(o.State.Text)
+		if o.Count == 0 {
+			ok, got = false, "no element"
+		}
 	case AssertValue:
 		if o.State.Value == nil {
 			return refs.Errorf(CodeAssertionFailed, "expected a value, but the element has no value (not an input, textarea or select)")
@@ -78,8 +96,12 @@ func (a Assertion) Check(o Observed) error {
 		want += " of the secret $" + a.Secret
 	case a.Kind == AssertValue && o.State.Password && a.Expected != "":
 		want += " " + refs.SecretMask // typed by hand or --record-secrets: still never shown
+	case a.Kind == AssertContainsText:
+		want = "text containing " + strconv.Quote(a.Expected)
 	case a.Kind == AssertText, a.Kind == AssertValue, a.Kind == AssertURL, a.Kind == AssertTitle:
 		want += " " + strconv.Quote(a.Expected)
+	case a.Kind == AssertCount:
+		want += " " + a.Expected
 	case a.Kind == AssertAriaSnapshot:
 		want += ":\n" + a.Expected
 	}
