@@ -85,7 +85,7 @@ func exportDevTools(ctx context.Context, src source, p *planned, w *bufio.Writer
 			return err
 		}
 	}
-	e := devtoolsEmitter{attr: p.testIDAttr, scroll: map[int]map[string]Point{}, tabURL: map[int]string{}}
+	e := devtoolsEmitter{attr: p.testIDAttr, scroll: map[int]map[string]Point{}, tabURL: map[int]string{}, focus: map[int]string{}}
 	// The format names a tab by its URL: a step that does not say the URL
 	// of its tab (a close-tab step) gets the last one the steps before it
 	// saw there.
@@ -97,6 +97,7 @@ func exportDevTools(ctx context.Context, src source, p *planned, w *bufio.Writer
 		if err := write(steps); err != nil {
 			return err
 		}
+		e.focused(a.Step)
 		switch s := a.Step; {
 		case s.Kind == Navigate:
 			e.tabURL[s.Tab] = s.URL
@@ -140,6 +141,9 @@ type devtoolsEmitter struct {
 	scroll map[int]map[string]Point
 	// tabURL is the last URL each tab was seen at.
 	tabURL map[int]string
+	// focus is the element (by locator) each tab's last step acted on
+	// and so gave the focus to: a press on it needs no click first.
+	focus map[int]string
 }
 
 func (e devtoolsEmitter) action(a action) ([]devtoolsStep, error) {
@@ -266,27 +270,48 @@ func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error)
 		d.Value = &v
 		return []devtoolsStep{d}, nil
 	case Type:
-		if s.Text.IsSecret() || !keyable(s.Text.Text) {
-			if s.Target.Locator.IsZero() {
-				return custom()
+		if s.Target.Locator.IsZero() && !s.Text.IsSecret() && keyable(s.Text.Text) {
+			// Typing into whatever has the focus: the keys alone.
+			var out []devtoolsStep
+			for _, r := range s.Text.Text {
+				out = append(out, e.chord(base, []string{keyOfRune(r)})...)
 			}
+			return out, nil
+		}
+		if s.Target.Locator.IsZero() {
+			return custom()
+		}
+		// Typing into a field is a change step with its selectors, as
+		// Chrome's Recorder writes it: @puppeteer/replay types the value
+		// key by key into the field it finds (only what the field lacks
+		// when its value is the start of it), and ariadne import reads it
+		// back as a fill. Key steps alone would type into whatever has
+		// the focus on replay, which is not the field.
+		sel, err := selectors(s.Target)
+		if err != nil {
+			return nil, err
+		}
+		d := with("change")
+		d.Selectors = sel
+		v := devtoolsValue(s.Text)
+		d.Value = &v
+		return []devtoolsStep{d}, nil
+	case Press:
+		out := e.chord(base, splitKey(canonicalChord(s.Key)))
+		if !s.Target.Locator.IsZero() && e.focus[s.Tab] != s.Locator().Internal() {
+			// A press on an element the step before did not act on: click
+			// it first to give it the focus, as the user did when the
+			// Recorder recorded them (key steps have no selectors).
 			sel, err := selectors(s.Target)
 			if err != nil {
 				return nil, err
 			}
-			d := with("change")
+			d := with("click")
 			d.Selectors = sel
-			v := devtoolsValue(s.Text)
-			d.Value = &v
-			return []devtoolsStep{d}, nil
+			x, y := float64(defaultOffset), float64(defaultOffset)
+			d.OffsetX, d.OffsetY = &x, &y
+			out = append([]devtoolsStep{d}, out...)
 		}
-		var out []devtoolsStep
-		for _, r := range s.Text.Text {
-			out = append(out, e.chord(base, []string{keyOfRune(r)})...)
-		}
-		return out, nil
-	case Press:
-		out := e.chord(base, splitKey(canonicalChord(s.Key)))
 		if s.Navigated {
 			out[len(out)-1].AssertedEvents = []devtoolsEvent{{Type: "navigation", URL: s.URLAfter}}
 		}
@@ -428,6 +453,23 @@ const hiddenFn = "((r) => { for (let i = 0; i < r.snapshotLength; i++) { const e
 // finds.
 func xpathNodes(q string) string {
 	return "document.evaluate(" + q + ", document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null)"
+}
+
+// focused notes the element s left the focus on in its tab.
+func (e devtoolsEmitter) focused(s Step) {
+	switch s.Kind {
+	case Click, DblClick, Check, Uncheck, Fill, Select, Type, Press, Upload:
+		if s.Navigated {
+			delete(e.focus, s.Tab)
+		} else if !s.Target.Locator.IsZero() {
+			e.focus[s.Tab] = s.Locator().Internal()
+		} else if s.Kind != Type && s.Kind != Press {
+			delete(e.focus, s.Tab)
+		}
+	case Hover, Scroll, Assert, Dialog:
+	default:
+		delete(e.focus, s.Tab)
+	}
 }
 
 func (e devtoolsEmitter) resetScroll(tab int) { delete(e.scroll, tab) }
