@@ -96,9 +96,11 @@ type replayed struct {
 
 // replayOne replays file, printing its steps to stdout and a failure to
 // stderr.
-func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file string, cfg replayConfig) replayed {
-	out := replayed{file: file}
+func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file string, cfg replayConfig) (out replayed) {
+	out.file = file
 	start := time.Now()
+	// out is the named result, so that this sets the duration of what
+	// is returned, whichever return returns it.
 	defer func() { out.duration = time.Since(start) }()
 	r, err := session.LoadReplay(file)
 	if err != nil {
