@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -42,6 +44,26 @@ func TestReplaySuite(t *testing.T) {
 	if s.Tests != 3 || s.Failures != 1 || len(s.Cases) != 3 {
 		t.Fatalf("JUnit: %+v", s)
 	}
+	// Every recording took a browser launch and its steps: its time is
+	// more than nothing, and the suite's no less than any one's.
+	suiteTime, err := strconv.ParseFloat(s.Time, 64)
+	if err != nil || suiteTime <= 0 {
+		t.Errorf("the JUnit testsuite time is %q, want seconds > 0", s.Time)
+	}
+	for _, c := range s.Cases {
+		if v, err := strconv.ParseFloat(c.Time, 64); err != nil || v <= 0 || v > suiteTime {
+			t.Errorf("%s: JUnit time %q, want seconds > 0 and at most the suite's %q", c.Name, c.Time, s.Time)
+		}
+	}
+	rows := suiteTable(t, stdout)
+	if len(rows) != 3 {
+		t.Fatalf("the summary table has %d rows, want 3:\n%s", len(rows), stdout)
+	}
+	for file, d := range rows {
+		if d <= 0 {
+			t.Errorf("the summary table gives %s the time %s, want more than 0s", file, d)
+		}
+	}
 	for _, c := range s.Cases {
 		bad := strings.HasSuffix(c.Name, "checkout-broken.jsonl")
 		if (c.Failure != nil) != bad {
@@ -53,6 +75,31 @@ func TestReplaySuite(t *testing.T) {
 	}
 }
 
+// suiteTable parses the summary table 'ariadne replay' prints after a
+// suite: the time of each recording, by file.
+func suiteTable(t *testing.T, stdout string) map[string]time.Duration {
+	t.Helper()
+	rows := map[string]time.Duration{}
+	in := false
+	for line := range strings.Lines(stdout) {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 5 && f[0] == "recording" && f[4] == "time":
+			in = true
+		case in && len(f) == 0:
+		case in && len(f) >= 5 && strings.HasSuffix(f[0], ".jsonl"):
+			d, err := time.ParseDuration(f[len(f)-1])
+			if err != nil {
+				t.Fatalf("the time of %s in the summary table: %v\n%s", f[0], err, stdout)
+			}
+			rows[f[0]] = d
+		case in:
+			return rows
+		}
+	}
+	return rows
+}
+
 // junitFailureXML and junitSuiteXML are what the tests read back of the
 // JUnit XML.
 type junitFailureXML struct {
@@ -62,10 +109,12 @@ type junitFailureXML struct {
 }
 
 type junitSuiteXML struct {
-	Tests    int `xml:"tests,attr"`
-	Failures int `xml:"failures,attr"`
+	Tests    int    `xml:"tests,attr"`
+	Failures int    `xml:"failures,attr"`
+	Time     string `xml:"time,attr"`
 	Cases    []struct {
 		Name    string           `xml:"name,attr"`
+		Time    string           `xml:"time,attr"`
 		Failure *junitFailureXML `xml:"failure"`
 	} `xml:"testcase"`
 }
