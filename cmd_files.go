@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,9 +38,16 @@ type outFile struct {
 	f      *os.File
 	path   string
 	direct bool
+	// noClobber makes Commit refuse to replace a file at path.
+	noClobber bool
 }
 
-func createOut(path string) (*outFile, error) {
+func createOut(path string, noClobber bool) (*outFile, error) {
+	if noClobber {
+		if _, err := os.Lstat(path); err == nil {
+			return nil, existsError(path)
+		}
+	}
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
@@ -54,7 +62,12 @@ func createOut(path string) (*outFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &outFile{f: f, path: path}, nil
+	return &outFile{f: f, path: path, noClobber: noClobber}, nil
+}
+
+// existsError is the error of an output that -n keeps.
+func existsError(path string) error {
+	return refs.Errorf(refs.CodeBadArgument, "%s exists; give a new file name, or leave out -n to replace it (nothing is overwritten)", refs.EscapeHidden(path))
 }
 
 // spoolOut is an outFile with no name, which copyTo sends on: an output
@@ -88,6 +101,16 @@ func (o *outFile) Commit() error {
 	}
 	if err := o.f.Close(); err != nil {
 		os.Remove(o.f.Name())
+		return err
+	}
+	if o.noClobber {
+		// A link fails if the name was taken meanwhile; a rename
+		// would replace it.
+		err := os.Link(o.f.Name(), o.path)
+		os.Remove(o.f.Name())
+		if errors.Is(err, os.ErrExist) {
+			return existsError(o.path)
+		}
 		return err
 	}
 	return os.Rename(o.f.Name(), o.path)

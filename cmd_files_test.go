@@ -15,7 +15,7 @@ func TestOutFileKeepsDevices(t *testing.T) {
 		t.Skip(err)
 	}
 	for _, commit := range []bool{true, false} {
-		w, err := createOut(os.DevNull)
+		w, err := createOut(os.DevNull, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +40,7 @@ func TestOutFileKeepsDevices(t *testing.T) {
 	// A regular file is still written under a temporary name and renamed.
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.spec.ts")
-	w, err := createOut(path)
+	w, err := createOut(path, false)
 	if err != nil {
 		t.Fatal(err)
 	}

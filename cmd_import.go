@@ -48,7 +48,7 @@ func runImport(ctx context.Context, e *env, args []string) error {
 	if *out == "" {
 		return interruptible(ctx, func() error { return recordings.Encode(e.stdout, rec) })
 	}
-	w, err := createOut(*out)
+	w, err := createOut(*out, false)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
