@@ -7,14 +7,18 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/demo"
 	"github.com/ariadne-tui/ariadne/recordings"
+	"github.com/ariadne-tui/ariadne/ui"
 )
 
 // typedSignInScript types (key by key, as the explorer's t does) into the
@@ -98,6 +102,17 @@ func TestExportDevToolsTypedField(t *testing.T) {
 		t.Fatalf("the recording has no type step on a field: %+v", rec.Steps)
 	}
 
+	typedExportReplays(t, dir, file, &broken, true)
+}
+
+// typedExportReplays exports file, which typed ada@example.com into the
+// demo sign-in's Email field and signed in, as a DevTools flow: the typing
+// must be a change step with the field's selectors (and, when pressed, the
+// Enter on the field a click on it then the key); @puppeteer/replay and
+// the flow imported back into Ariadne must sign in, and fail once broken
+// renames the field.
+func typedExportReplays(t *testing.T, dir, file string, broken *atomic.Bool, pressed bool) {
+	t.Helper()
 	out := filepath.Join(dir, "typed.json")
 	exportCmd(t, "devtools-recorder", file, out)
 	var flow struct {
@@ -127,7 +142,7 @@ func TestExportDevToolsTypedField(t *testing.T) {
 	}
 	// The Enter on the Email field follows a click on it: key steps have
 	// no selectors.
-	if got := strings.Join(kinds, " "); !strings.Contains(got, "change click keyDown keyUp") {
+	if got := strings.Join(kinds, " "); pressed && !strings.Contains(got, "change click keyDown keyUp") {
 		t.Errorf("the press on the Email field should be a click then Enter: %s", got)
 	}
 
@@ -175,5 +190,75 @@ func TestExportDevToolsTypedField(t *testing.T) {
 	if stdout, stderr, code := replayCmd(t, file); code != 1 {
 		t.Errorf("replaying the recording on the renamed field: exit %d, want 1\n%s\n%s", code, stdout, stderr)
 	}
-	_ = os.Remove(imported)
+}
+
+// TestExplorerTypedFieldExportsToDevTools records the same sign-in in the
+// explorer (the ui model driven by key messages in a real Chromium): t
+// types the email into the Email field, f fills the password, enter on
+// Sign in clicks it, a j enter checks the status. Its DevTools export
+// replays as typedExportReplays says.
+func TestExplorerTypedFieldExportsToDevTools(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	needBrowser(t)
+	t.Setenv("ARIADNE_SECRET_PASSWORD", testPassword)
+	var broken atomic.Bool
+	srv := typedSignInServer(t, &broken)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "typed.jsonl")
+	cfg, err := parseTUI(&env{}, []string{"--action-timeout", "3s", "--timeout", "15s", "--record", file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	b, err := browser.Launch(ctx, cfg.browser)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	d := newModelDriver(t, ui.New(ui.Options{Browser: b, Locators: ui.BrowserLocators, RecordFile: file,
+		LivePeriod: -1, SettleDelay: time.Millisecond}))
+	d.until("the recording to start", func() bool {
+		return d.m.Busy() == "" && strings.Contains(ansi.Strip(d.m.Render()), "● REC 0")
+	})
+	n := 0
+	step := func() { n++; d.steps(file, n) }
+	d.keys("o ctrl+u")
+	d.typeText(srv.URL + "/signin.html")
+	d.keys("enter")
+	step()
+	d.jump("textbox", "Email")
+	d.keys("t ctrl+u")
+	d.typeText("ada@example.com")
+	d.keys("enter")
+	step()
+	d.fill("textbox", "Password", testPassword)
+	step()
+	d.jump("button", "Sign in")
+	d.keys("enter")
+	step()
+	d.jump("status", "")
+	d.keys("a")
+	// The picker lists visible, not visible, hidden, a count when the
+	// element has one, then its text.
+	d.until("the assertion picker", func() bool { return strings.Contains(ansi.Strip(d.m.Render()), "toHaveText()") })
+	down := "j j j"
+	if strings.Contains(ansi.Strip(d.m.Render()), "toHaveCount(") {
+		down += " j"
+	}
+	d.keys(down + " enter")
+	step()
+	rec, _, err := recordings.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rec.Steps[1]; s.Kind != recordings.Type || s.Text.Text != "ada@example.com" {
+		t.Fatalf("the explorer's t recorded %+v, want a type of the email", s)
+	}
+	if a := rec.Steps[len(rec.Steps)-1].Assert; a == nil || a.Expected != "Signed in as ada@example.com" {
+		t.Fatalf("the status check is %+v", a)
+	}
+	typedExportReplays(t, dir, file, &broken, false)
 }
