@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 
 	"github.com/ariadne-tui/ariadne/refs"
@@ -253,10 +252,27 @@ func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error)
 		d := with("hover")
 		d.Selectors = sel
 		return []devtoolsStep{d}, nil
-	case Fill, Select:
-		if s.Kind == Select && len(s.Values) != 1 {
+	case Fill, Select, Type:
+		switch {
+		case s.Kind == Select && len(s.Values) != 1:
 			return custom()
+		case s.Kind == Type && s.Target.Locator.IsZero():
+			if s.Text.IsSecret() || !keyable(s.Text.Text) {
+				return custom()
+			}
+			// Typing into whatever has the focus: the keys alone.
+			var out []devtoolsStep
+			for _, r := range s.Text.Text {
+				out = append(out, e.chord(base, []string{keyOfRune(r)})...)
+			}
+			return out, nil
 		}
+		// Typing into a field is a change step with its selectors too,
+		// as Chrome's Recorder writes it: @puppeteer/replay types the
+		// value key by key into the field it finds (only what the field
+		// lacks when its value is the start of it), and ariadne import
+		// reads it back as a fill. Key steps alone would type into
+		// whatever has the focus on replay, which is not the field.
 		sel, err := selectors(s.Target)
 		if err != nil {
 			return nil, err
@@ -267,33 +283,6 @@ func (e devtoolsEmitter) step(s Step, base devtoolsStep) ([]devtoolsStep, error)
 		if s.Kind == Select {
 			v = s.Values[0]
 		}
-		d.Value = &v
-		return []devtoolsStep{d}, nil
-	case Type:
-		if s.Target.Locator.IsZero() && !s.Text.IsSecret() && keyable(s.Text.Text) {
-			// Typing into whatever has the focus: the keys alone.
-			var out []devtoolsStep
-			for _, r := range s.Text.Text {
-				out = append(out, e.chord(base, []string{keyOfRune(r)})...)
-			}
-			return out, nil
-		}
-		if s.Target.Locator.IsZero() {
-			return custom()
-		}
-		// Typing into a field is a change step with its selectors, as
-		// Chrome's Recorder writes it: @puppeteer/replay types the value
-		// key by key into the field it finds (only what the field lacks
-		// when its value is the start of it), and ariadne import reads it
-		// back as a fill. Key steps alone would type into whatever has
-		// the focus on replay, which is not the field.
-		sel, err := selectors(s.Target)
-		if err != nil {
-			return nil, err
-		}
-		d := with("change")
-		d.Selectors = sel
-		v := devtoolsValue(s.Text)
 		d.Value = &v
 		return []devtoolsStep{d}, nil
 	case Press:
@@ -455,88 +444,7 @@ func xpathNodes(q string) string {
 	return "document.evaluate(" + q + ", document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null)"
 }
 
-// focused notes the element s left the focus on in its tab.
-func (e devtoolsEmitter) focused(s Step) {
-	switch s.Kind {
-	case Click, DblClick, Check, Uncheck, Fill, Select, Type, Press, Upload:
-		if s.Navigated {
-			delete(e.focus, s.Tab)
-		} else if !s.Target.Locator.IsZero() {
-			e.focus[s.Tab] = s.Locator().Internal()
-		} else if s.Kind != Type && s.Kind != Press {
-			delete(e.focus, s.Tab)
-		}
-	case Hover, Scroll, Assert, Dialog:
-	default:
-		delete(e.focus, s.Tab)
-	}
-}
-
 func (e devtoolsEmitter) resetScroll(tab int) { delete(e.scroll, tab) }
-
-// held wraps d in keyDown and keyUp steps for the modifiers held during it.
-func (e devtoolsEmitter) held(base devtoolsStep, mods []string, d devtoolsStep) []devtoolsStep {
-	var out []devtoolsStep
-	for _, m := range mods {
-		out = append(out, keyStep(base, "keyDown", devtoolsKey(m)))
-	}
-	out = append(out, d)
-	for _, m := range slices.Backward(mods) {
-		out = append(out, keyStep(base, "keyUp", devtoolsKey(m)))
-	}
-	return out
-}
-
-// chord presses keys down in order and releases them in reverse.
-func (e devtoolsEmitter) chord(base devtoolsStep, keys []string) []devtoolsStep {
-	var out []devtoolsStep
-	for _, k := range keys {
-		out = append(out, keyStep(base, "keyDown", devtoolsKey(k)))
-	}
-	for _, k := range slices.Backward(keys) {
-		out = append(out, keyStep(base, "keyUp", devtoolsKey(k)))
-	}
-	return out
-}
-
-func keyStep(base devtoolsStep, typ, key string) devtoolsStep {
-	d := base
-	d.Frame = nil // key steps have a target but no frame
-	d.Type, d.Key = typ, key
-	return d
-}
-
-// devtoolsKey spells a Playwright key name as Puppeteer's KeyInput does.
-func devtoolsKey(k string) string {
-	switch k {
-	case "ControlOrMeta":
-		return "Control"
-	case "Space":
-		return " "
-	}
-	return k
-}
-
-// keyable reports whether every character of s is a key Puppeteer's US
-// keyboard layout has, so that typing can be replayed as key presses.
-func keyable(s string) bool {
-	for _, r := range s {
-		if r != '\n' && r != '\r' && r != '\t' && (r < 0x20 || r > 0x7e) {
-			return false
-		}
-	}
-	return s != ""
-}
-
-func keyOfRune(r rune) string {
-	switch r {
-	case '\n', '\r':
-		return "Enter"
-	case '\t':
-		return "Tab"
-	}
-	return string(r)
-}
 
 // devtoolsValue is the text of a change step: a secret is written as
 // ${NAME}, never as its value.
