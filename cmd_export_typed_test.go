@@ -11,14 +11,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/demo"
 	"github.com/ariadne-tui/ariadne/recordings"
-	"github.com/ariadne-tui/ariadne/ui"
 )
 
 // typedSignInScript types (key by key, as the explorer's t does) into the
@@ -207,22 +202,7 @@ func TestExplorerTypedFieldExportsToDevTools(t *testing.T) {
 	srv := typedSignInServer(t, &broken)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "typed.jsonl")
-	cfg, err := parseTUI(&env{}, []string{"--action-timeout", "3s", "--timeout", "15s", "--record", file})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	b, err := browser.Launch(ctx, cfg.browser)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	d := newModelDriver(t, ui.New(ui.Options{Browser: b, Locators: ui.BrowserLocators, RecordFile: file,
-		LivePeriod: -1, SettleDelay: time.Millisecond}))
-	d.until("the recording to start", func() bool {
-		return d.m.Busy() == "" && strings.Contains(ansi.Strip(d.m.Render()), "● REC 0")
-	})
+	d := recordingExplorer(t, file)
 	n := 0
 	step := func() { n++; d.steps(file, n) }
 	d.keys("o ctrl+u")
@@ -240,15 +220,7 @@ func TestExplorerTypedFieldExportsToDevTools(t *testing.T) {
 	d.keys("enter")
 	step()
 	d.jump("status", "")
-	d.keys("a")
-	// The picker lists visible, not visible, hidden, a count when the
-	// element has one, then its text.
-	d.until("the assertion picker", func() bool { return strings.Contains(ansi.Strip(d.m.Render()), "toHaveText()") })
-	down := "j j j"
-	if strings.Contains(ansi.Strip(d.m.Render()), "toHaveCount(") {
-		down += " j"
-	}
-	d.keys(down + " enter")
+	d.assertText()
 	step()
 	rec, _, err := recordings.Load(file)
 	if err != nil {

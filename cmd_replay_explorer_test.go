@@ -15,6 +15,44 @@ import (
 	"github.com/ariadne-tui/ariadne/ui"
 )
 
+// recordingExplorer is the explorer (the ui model, driven by key messages)
+// in a real Chromium, recording to file; the browser closes at the end of
+// the test.
+func recordingExplorer(t *testing.T, file string) *modelDriver {
+	t.Helper()
+	cfg, err := parseTUI(&env{}, []string{"--action-timeout", "3s", "--timeout", "15s", "--record", file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	b, err := browser.Launch(ctx, cfg.browser)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	d := newModelDriver(t, ui.New(ui.Options{Browser: b, Locators: ui.BrowserLocators, RecordFile: file,
+		LivePeriod: -1, SettleDelay: time.Millisecond}))
+	d.until("the recording to start", func() bool {
+		return d.m.Busy() == "" && strings.Contains(ansi.Strip(d.m.Render()), "● REC 0")
+	})
+	return d
+}
+
+// assertText adds a text assertion on the selected element from the
+// assertion picker, which lists visible, not visible, hidden, a count when
+// the element has one, then its text.
+func (d *modelDriver) assertText() {
+	d.t.Helper()
+	d.keys("a")
+	d.until("the assertion picker", func() bool { return strings.Contains(ansi.Strip(d.m.Render()), "toHaveText()") })
+	down := "j j j"
+	if strings.Contains(ansi.Strip(d.m.Render()), "toHaveCount()") {
+		down += " j"
+	}
+	d.keys(down + " enter")
+}
+
 // TestExplorerRecordingReplaysOnReleases records the checkout wizard in
 // the explorer (the ui model driven by key messages in a real Chromium)
 // and replays the file on the three releases: it passes on the original
@@ -26,22 +64,7 @@ func TestExplorerRecordingReplaysOnReleases(t *testing.T) {
 	needBrowser(t)
 	srv, use := appsServer(t)
 	file := filepath.Join(t.TempDir(), "checkout.jsonl")
-	cfg, err := parseTUI(&env{}, []string{"--action-timeout", "3s", "--timeout", "15s", "--record", file})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	b, err := browser.Launch(ctx, cfg.browser)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	d := newModelDriver(t, ui.New(ui.Options{Browser: b, Locators: ui.BrowserLocators, RecordFile: file,
-		LivePeriod: -1, SettleDelay: time.Millisecond}))
-	d.until("the recording to start", func() bool {
-		return d.m.Busy() == "" && strings.Contains(ansi.Strip(d.m.Render()), "● REC 0")
-	})
+	d := recordingExplorer(t, file)
 	// onScreen takes snapshots until the node is in one.
 	onScreen := func(role, name string) {
 		t.Helper()
@@ -100,7 +123,7 @@ func TestExplorerRecordingReplaysOnReleases(t *testing.T) {
 	d.keys("a enter") // visible
 	step()
 	d.jump("status", "")
-	d.keys("a j enter") // text
+	d.assertText()
 	step()
 
 	rec, _, err := recordings.Load(file)
