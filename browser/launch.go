@@ -278,7 +278,12 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 		return nil, err
 	}
 	b.tabs = []*Tab{tab}
-	if opts.Remote == "" && opts.DebugPort != 0 {
+	// A port given is the port: Chromium writes DevToolsActivePort only
+	// for one it chose (--remote-debugging-port=0).
+	if opts.Remote == "" && opts.DebugPort > 0 {
+		b.debugPort = opts.DebugPort
+	}
+	if opts.Remote == "" && opts.DebugPort < 0 {
 		if b.debugPort, err = dir.activePort(); err != nil {
 			b.Close()
 			return nil, err
