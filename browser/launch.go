@@ -327,7 +327,16 @@ func (b *Browser) Close() error {
 		return nil
 	}
 	b.closed = true
+	tabs := append([]*Tab(nil), b.tabs...)
 	b.mu.Unlock()
+	// In a browser someone else runs (--remote) with tabs of our own
+	// (replay, mcp), the tabs we opened close with us; the browser and
+	// its owner's tabs stay. (Attached to its owner's tabs, we only detach.)
+	if b.opts.Remote != "" && !b.attached {
+		for _, t := range tabs {
+			b.closeTarget(t)
+		}
+	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.first), 5*time.Second)
 	defer cancel()
 	err := chromedp.Cancel(ctx)
