@@ -119,6 +119,9 @@ func TestRefreshMatchesFullWalk(t *testing.T) {
 			if !tab.live.full {
 				patched++
 			}
+			if d := indexesMatch(tab.b.refs, got); d != "" {
+				t.Fatalf("round %d step %d, after %s: %s", round, step, strings.Join(did, ", "), d)
+			}
 			want := untracked(t, ctx, tab)
 			if d := sameTree(got, want); d != "" {
 				t.Fatalf("round %d step %d, after %s: the refresh differs from a full walk: %s", round, step, strings.Join(did, ", "), d)
@@ -128,6 +131,30 @@ func TestRefreshMatchesFullWalk(t *testing.T) {
 	if patched == 0 {
 		t.Errorf("no refresh was incremental: every one walked the whole page")
 	}
+}
+
+// indexesMatch reports an element whose ref's index in table (among the
+// frame's elements of its role and name, which healing reads) is not its
+// place in snap, or "".
+func indexesMatch(table *refs.Table, snap *refs.Snapshot) string {
+	seen := map[[3]string]int{}
+	bad := ""
+	snap.Root.Walk(func(n *refs.Node, _ int) bool {
+		if n.IsText() || n.Role == "document" || n.Ref == "" || bad != "" {
+			return bad == ""
+		}
+		k := [3]string{n.Frame, n.Role, n.Name}
+		idx := seen[k]
+		seen[k] = idx + 1
+		e, err := table.Lookup(n.Ref)
+		if err != nil {
+			bad = err.Error()
+		} else if e.Index != idx {
+			bad = fmt.Sprintf("%s (%s %q) is element %d of its role and name, its ref says %d", n.Ref, n.Role, n.Name, idx, e.Index)
+		}
+		return bad == ""
+	})
+	return bad
 }
 
 // nextFrame waits for the page's next rendering update.
