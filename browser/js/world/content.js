@@ -37,7 +37,7 @@
     const everything = () => { f.allBefore = f.allAfter = f.allEl = f.host = true; };
     const valid = (sel) => {
       try {
-        document.documentElement.matches(sel);
+        (document.documentElement || document.createElement("div")).matches(sel);
         return true;
       } catch {
         return false;

@@ -344,7 +344,10 @@
 
   function walk() {
     beginWalk();
-    const root = { h: handleOf(document.documentElement), r: "document", k: [] };
+    // A document still being parsed may have no document element yet: it
+    // reads as an empty page (its handle is the document's own), and the
+    // element's coming asks the next refresh for a full walk (changes.js).
+    const root = { h: handleOf(document.documentElement || document), r: "document", k: [] };
     const body = document.body;
     if (body) {
       // The body is read like any element, its ancestors as Playwright
