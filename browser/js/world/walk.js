@@ -201,7 +201,10 @@
     if (!role || role === "presentation" || role === "none") return null;
     if (role === "generic" && el.childNodes.length === 1 && el.childNodes[0].nodeType === 3 && displayOf(el, rec) === "inline") return null;
     const n = { h: handleOf(el), r: role, t: lowerTag(el), k: [] };
-    if (tracking) nodeEls.add(el);
+    if (tracking) {
+      nodeEls.add(el);
+      noteControl(el, tag);
+    }
     const name = accessibleName(el, rec);
     if (name) n.n = name;
     states(el, tag, role, n, wActive);

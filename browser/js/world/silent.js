@@ -1,0 +1,264 @@
+  // ---- what changes without a mutation ----------------------------------------
+  // A script can set a control's value or checked state without an event,
+  // and edit a style sheet through the CSSOM (insertRule, deleteRule,
+  // replaceSync, adoptedStyleSheets): no mutation record says so, and
+  // Ariadne's world cannot hook the page's own methods (another world).
+  // So the version check (version(), browser/live.go) and every refresh
+  // compare what they can read cheaply with what the last tracked walk
+  // read:
+  //
+  //   - controls: each input, textarea and select that has a node, with
+  //     the value, checked state or selected options its walk read; one
+  //     that differs is marked changed;
+  //   - the style sheets' shape: each sheet of the document and of the
+  //     shadow roots the walks entered, with its rules (their identity,
+  //     nested lists included); any difference asks for a full walk.
+  //
+  // A rule's declarations edited in place (rule.style.x = ...) and the
+  // rules of a sheet from another origin (unreadable) are not seen.
+  //
+  // :has() and :focus-within restyle an element when something inside it
+  // (or after it) changes: their rules' anchors (the compound they sit in,
+  // without them) widen each change to the anchors above it (hasWiden).
+
+  // controls maps each control with a node to its state at its last walk.
+  let controls = new Map();
+
+  function controlState(el, tag) {
+    if (tag === "SELECT") {
+      let s = "s";
+      for (const o of el.selectedOptions) s += o.index + ",";
+      return s;
+    }
+    if (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) return (el.checked ? "c" : "u") + (el.indeterminate ? "i" : "");
+    return "=" + el.value;
+  }
+
+  // noteControl records el's state, for a tracked walk making its node.
+  function noteControl(el, tag) {
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") controls.set(el, controlState(el, tag));
+  }
+
+  // scopes are the shadow roots the walks entered (the document aside),
+  // whose style sheets count too.
+  const scopes = [];
+  function addScope(root) {
+    scopes.push(new WeakRef(root));
+  }
+
+  function eachScope(fn) {
+    fn(document);
+    for (let i = 0; i < scopes.length; i++) {
+      const root = scopes[i].deref();
+      if (root) fn(root);
+      else scopes.splice(i--, 1);
+    }
+  }
+
+  const ids = new WeakMap();
+  let nextID = 1;
+  function idOf(o) {
+    let i = ids.get(o);
+    if (i === undefined) {
+      i = nextID++;
+      ids.set(o, i);
+    }
+    return i;
+  }
+
+  // eachSheet calls fn for every style sheet of every scope (imports
+  // included) with its rules, or null when they cannot be read.
+  function eachSheet(fn) {
+    const sheet = (sh) => {
+      let rules = null;
+      try {
+        rules = sh.cssRules;
+      } catch {
+        // another origin: its rules cannot be read
+      }
+      fn(sh, rules);
+      if (rules) for (const r of rules) if (r.styleSheet) sheet(r.styleSheet);
+    };
+    eachScope((scope) => {
+      for (const sh of scope.styleSheets || []) sheet(sh);
+      for (const sh of scope.adoptedStyleSheets || []) sheet(sh);
+    });
+  }
+
+  // sheetsPrint describes the shape of every style sheet: identity,
+  // disabled, and the identity of each rule, nested lists included.
+  function sheetsPrint() {
+    const out = [];
+    const rules = (list) => {
+      out.push("[");
+      for (const r of list) {
+        out.push(idOf(r));
+        if (r.cssRules) rules(r.cssRules);
+      }
+      out.push("]");
+    };
+    eachSheet((sh, list) => {
+      out.push(idOf(sh), sh.disabled ? "d" : "e");
+      if (list) rules(list);
+      else out.push("x");
+    });
+    return out.join(",");
+  }
+
+  // What the last tracked walk read of the style sheets, and the anchors
+  // of their :has() and :focus-within rules ({sel, sib: the argument looks
+  // at later siblings, up: the rule styles later siblings of the anchor};
+  // hasAll: a rule whose anchor is unknown, so that every change walks the
+  // whole page).
+  let lastPrint = "";
+  let printScopes = 0;
+  let anchors = [];
+  let hasAll = false;
+
+  function readSheets() {
+    lastPrint = sheetsPrint();
+    printScopes = scopes.length;
+    anchors = [];
+    hasAll = false;
+    const seen = new Set();
+    const scan = (list, nested) => {
+      for (const r of list) {
+        const text = r.selectorText;
+        if (text !== undefined && /:has\(|:focus-within/i.test(text)) {
+          if (nested || /:host|&/.test(text)) hasAll = true;
+          else for (const one of splitSelectors(text)) anchorsOf(one, seen);
+        }
+        if (r.cssRules) scan(r.cssRules, nested || text !== undefined);
+      }
+    };
+    eachSheet((sh, list) => {
+      if (list) scan(list, false);
+    });
+  }
+
+  // anchorsOf adds to anchors the compounds of one complex selector that
+  // hold :has() or :focus-within, without them.
+  function anchorsOf(sel, seen) {
+    const parts = []; // compounds: {text, comb: the combinator after it}
+    let depth = 0, quote = "", start = 0;
+    // end closes the compound before i; ch is the combinator met there
+    // (" " for white space, "" at the end).
+    const end = (i, ch) => {
+      const text = sel.slice(start, i).trim();
+      if (text) parts.push({ text, comb: " " });
+      if (ch !== " " && parts.length) parts[parts.length - 1].comb = ch;
+    };
+    for (let i = 0; i < sel.length; i++) {
+      const ch = sel[i];
+      if (quote) {
+        if (ch === "\\") i++;
+        else if (ch === quote) quote = "";
+      } else if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === "(" || ch === "[") depth++;
+      else if (ch === ")" || ch === "]") depth--;
+      else if (depth === 0 && (ch === ">" || ch === "+" || ch === "~" || /\s/.test(ch))) {
+        end(i, /\s/.test(ch) ? " " : ch);
+        start = i + 1;
+      }
+    }
+    end(sel.length, "");
+    for (let i = 0; i < parts.length; i++) {
+      const text = parts[i].text;
+      if (!/:has\(|:focus-within/i.test(text)) continue;
+      const stripped = stripHas(text);
+      if (stripped === null) {
+        hasAll = true; // inside :is(), :not() or :where()
+        return;
+      }
+      const sib = /:has\(\s*[+~]/i.test(text);
+      let up = false;
+      for (let j = i; j < parts.length - 1; j++) if (parts[j].comb === "+" || parts[j].comb === "~") up = true;
+      const a = stripped.replace(/::?(before|after|marker|placeholder|selection|backdrop|first-line|first-letter)\b/gi, "") || "*";
+      try {
+        document.createElement("div").matches(a);
+      } catch {
+        hasAll = true;
+        return;
+      }
+      if (a === "*" && !sib && !up) {
+        hasAll = true;
+        return;
+      }
+      const key = a + "|" + sib + "|" + up;
+      if (!seen.has(key)) {
+        seen.add(key);
+        anchors.push({ sel: a, sib, up });
+      }
+    }
+  }
+
+  // stripHas removes the top-level :has(...) and :focus-within of a
+  // compound, or returns null when one sits inside another function.
+  function stripHas(text) {
+    let out = "", depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (depth === 0 && /^:has\(/i.test(text.slice(i, i + 5))) {
+        let d = 0, j = i + 4;
+        for (; j < text.length; j++) {
+          if (text[j] === "(") d++;
+          else if (text[j] === ")" && --d === 0) break;
+        }
+        i = j;
+        continue;
+      }
+      if (depth === 0 && /^:focus-within/i.test(text.slice(i, i + 13))) {
+        i += 12;
+        continue;
+      }
+      const ch = text[i];
+      if (ch === "(") depth++;
+      else if (ch === ")") depth--;
+      if (depth > 0 && /^:has\(|^:focus-within/i.test(text.slice(i))) return null;
+      out += ch;
+    }
+    return out.trim();
+  }
+
+  // hasWiden adds to set the anchors that a change at el may restyle
+  // through :has() or :focus-within, or returns false when only a full
+  // walk will do.
+  function hasWiden(el, set) {
+    if (hasAll) return false;
+    for (let a = el; a; a = parentOrHost(a)) {
+      for (const an of anchors) {
+        if (a.matches(an.sel)) set.add(an.up ? parentOrHost(a) || a : a);
+        if (an.sib) {
+          for (let s = a.previousElementSibling; s; s = s.previousElementSibling) {
+            if (s.matches(an.sel)) set.add(an.up ? parentOrHost(s) || s : s);
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  // checkSilent compares the controls and the style sheets with what the
+  // last tracked walk read, marks what changed (a control's parent: its
+  // state can restyle its siblings, input:checked + label) and reports
+  // whether anything did.
+  function checkSilent() {
+    let changed = false;
+    for (const [el, st] of controls) {
+      if (!el.isConnected) {
+        controls.delete(el);
+        continue;
+      }
+      const now = controlState(el, tagOf(el));
+      if (now !== st) {
+        controls.set(el, now);
+        mark(el);
+        mark(parentOrHost(el) || el);
+        changed = true;
+      }
+    }
+    if (!fullReason && gen > 0 && sheetsPrint() !== lastPrint) {
+      needFull("a style sheet changed");
+      changed = true;
+    }
+    return changed;
+  }
