@@ -78,7 +78,7 @@
     nodeEls = new WeakSet();
     sourceOf = new WeakMap();
     labelledBy = new Map();
-    controls = new Map();
+    resetControls();
     dirty.clear();
     lastActive = deepActiveElement();
     tracking = true;

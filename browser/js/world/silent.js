@@ -21,22 +21,64 @@
   // (or after it) changes: their rules' anchors (the compound they sit in,
   // without them) widen each change to the anchors above it (hasWiden).
 
-  // controls maps each control with a node to its state at its last walk.
-  let controls = new Map();
+  // The controls with a node, with their kind (0 a value, 1 a checked
+  // state, 2 a select's options) and their state at their last walk, in
+  // parallel arrays for a fast check; ctlAt finds an element's place.
+  let ctlEls = [], ctlKinds = [], ctlStates = [];
+  let ctlAt = new Map();
+  let ctlPruned = 0; // how many were kept at the last prune
 
-  function controlState(el, tag) {
-    if (tag === "SELECT") {
-      let s = "s";
-      for (const o of el.selectedOptions) s += o.index + ",";
-      return s;
-    }
-    if (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) return (el.checked ? "c" : "u") + (el.indeterminate ? "i" : "");
-    return "=" + el.value;
+  function resetControls() {
+    ctlEls = [];
+    ctlKinds = [];
+    ctlStates = [];
+    ctlAt = new Map();
+    ctlPruned = 0;
+  }
+
+  function controlState(el, kind) {
+    if (kind === 0) return el.value;
+    if (kind === 1) return el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
+    let s = "";
+    for (const o of el.selectedOptions) s += o.index + ",";
+    return s;
   }
 
   // noteControl records el's state, for a tracked walk making its node.
   function noteControl(el, tag) {
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") controls.set(el, controlState(el, tag));
+    let kind;
+    if (tag === "SELECT") kind = 2;
+    else if (tag === "TEXTAREA") kind = 0;
+    else if (tag === "INPUT") kind = el.type === "checkbox" || el.type === "radio" ? 1 : 0;
+    else return;
+    const st = controlState(el, kind);
+    const i = ctlAt.get(el);
+    if (i !== undefined) {
+      ctlKinds[i] = kind;
+      ctlStates[i] = st;
+      return;
+    }
+    ctlAt.set(el, ctlEls.length);
+    ctlEls.push(el);
+    ctlKinds.push(kind);
+    ctlStates.push(st);
+  }
+
+  // pruneControls drops the controls that left the document, once the
+  // list doubled since the last prune (refreshes add the controls of the
+  // subtrees they walk again).
+  function pruneControls() {
+    if (ctlEls.length <= 2 * ctlPruned + 64) return;
+    const els = ctlEls, kinds = ctlKinds, states = ctlStates;
+    resetControls();
+    for (let i = 0; i < els.length; i++) {
+      if (!els[i].isConnected) continue;
+      ctlAt.set(els[i], ctlEls.length);
+      ctlEls.push(els[i]);
+      ctlKinds.push(kinds[i]);
+      ctlStates.push(states[i]);
+    }
+    ctlPruned = ctlEls.length;
   }
 
   // scopes are the shadow roots the walks entered (the document aside),
@@ -243,19 +285,19 @@
   // whether anything did.
   function checkSilent() {
     let changed = false;
-    for (const [el, st] of controls) {
-      if (!el.isConnected) {
-        controls.delete(el);
-        continue;
-      }
-      const now = controlState(el, tagOf(el));
-      if (now !== st) {
-        controls.set(el, now);
+    const els = ctlEls, kinds = ctlKinds, states = ctlStates;
+    for (let i = 0; i < els.length; i++) {
+      const el = els[i];
+      const now = controlState(el, kinds[i]);
+      if (now !== states[i]) {
+        states[i] = now;
+        if (!el.isConnected) continue;
         mark(el);
         mark(parentOrHost(el) || el);
         changed = true;
       }
     }
+    pruneControls();
     if (!fullReason && gen > 0 && sheetsPrint() !== lastPrint) {
       needFull("a style sheet changed");
       changed = true;
