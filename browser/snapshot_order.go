@@ -40,21 +40,15 @@ func keyOf(n *refs.Node) (orderKey, bool) {
 // appends them to their orders (a walk in document order keeps the orders
 // sorted).
 func addIndex(paths map[string][]int32, ord orders, n *refs.Node, path []int32) {
-	if n.Ref != "" {
-		paths[n.Ref] = path
-		if k, ok := keyOf(n); ok && ord != nil {
-			ord[k] = append(ord[k], member{ref: n.Ref, path: path})
+	walkPaths(n, path, func(x *refs.Node, p []int32) {
+		if x.Ref == "" {
+			return
 		}
-	}
-	for i, c := range n.Children {
-		if c.IsText() {
-			continue
+		paths[x.Ref] = p
+		if k, ok := keyOf(x); ok && ord != nil {
+			ord[k] = append(ord[k], member{ref: x.Ref, path: p})
 		}
-		p := make([]int32, len(path)+1)
-		copy(p, path)
-		p[len(path)] = int32(i)
-		addIndex(paths, ord, c, p)
-	}
+	})
 }
 
 // fresh is an element a refresh read again, not in the order yet.

@@ -182,7 +182,7 @@
   // hold :has() or :focus-within, without them.
   function anchorsOf(sel, seen) {
     const parts = []; // compounds: {text, comb: the combinator after it}
-    let depth = 0, quote = "", start = 0;
+    let start = 0;
     // end closes the compound before i; ch is the combinator met there
     // (" " for white space, "" at the end).
     const end = (i, ch) => {
@@ -190,19 +190,12 @@
       if (text) parts.push({ text, comb: " " });
       if (ch !== " " && parts.length) parts[parts.length - 1].comb = ch;
     };
-    for (let i = 0; i < sel.length; i++) {
-      const ch = sel[i];
-      if (quote) {
-        if (ch === "\\") i++;
-        else if (ch === quote) quote = "";
-      } else if (ch === '"' || ch === "'") quote = ch;
-      else if (ch === "(" || ch === "[") depth++;
-      else if (ch === ")" || ch === "]") depth--;
-      else if (depth === 0 && (ch === ">" || ch === "+" || ch === "~" || /\s/.test(ch))) {
+    eachTopLevel(sel, (ch, i) => {
+      if (ch === ">" || ch === "+" || ch === "~" || /\s/.test(ch)) {
         end(i, /\s/.test(ch) ? " " : ch);
         start = i + 1;
       }
-    }
+    });
     end(sel.length, "");
     for (let i = 0; i < parts.length; i++) {
       const text = parts[i].text;
