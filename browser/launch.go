@@ -334,7 +334,9 @@ func (b *Browser) Close() error {
 	// its owner's tabs stay. (Attached to its owner's tabs, we only detach.)
 	if b.opts.Remote != "" && !b.attached {
 		for _, t := range tabs {
-			b.closeTarget(t)
+			if t.ctx != b.first { // the first closes when its context ends
+				b.closeTarget(t)
+			}
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.first), 5*time.Second)
