@@ -64,7 +64,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	if *port > 0 && opts.Remote == "" {
 		fmt.Fprintf(e.stderr, "ariadne mcp: the browser's DevTools protocol is on http://127.0.0.1:%d (its pages: http://127.0.0.1:%d/json/list)\n", *port, *port)
 	}
-	srv, err := mcp.New(b, mcp.Options{Version: mcpVersion, Lang: l, Dir: *dir})
+	srv, err := mcp.New(b, mcp.Options{Version: mcpVersion, Lang: l, Dir: *dir, Remote: opts.Remote != ""})
 	if err != nil {
 		return err
 	}

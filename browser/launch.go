@@ -278,7 +278,12 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 		return nil, err
 	}
 	b.tabs = []*Tab{tab}
-	if opts.Remote == "" && opts.DebugPort != 0 {
+	// A port given is the port: Chromium writes DevToolsActivePort only
+	// for one it chose (--remote-debugging-port=0).
+	if opts.Remote == "" && opts.DebugPort > 0 {
+		b.debugPort = opts.DebugPort
+	}
+	if opts.Remote == "" && opts.DebugPort < 0 {
 		if b.debugPort, err = dir.activePort(); err != nil {
 			b.Close()
 			return nil, err
@@ -322,7 +327,18 @@ func (b *Browser) Close() error {
 		return nil
 	}
 	b.closed = true
+	tabs := append([]*Tab(nil), b.tabs...)
 	b.mu.Unlock()
+	// In a browser someone else runs (--remote) with tabs of our own
+	// (replay, mcp), the tabs we opened close with us; the browser and
+	// its owner's tabs stay. (Attached to its owner's tabs, we only detach.)
+	if b.opts.Remote != "" && !b.attached {
+		for _, t := range tabs {
+			if t.ctx != b.first { // the first closes when its context ends
+				b.closeTarget(t)
+			}
+		}
+	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.first), 5*time.Second)
 	defer cancel()
 	err := chromedp.Cancel(ctx)

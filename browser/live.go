@@ -9,22 +9,18 @@ import (
 	"github.com/chromedp/cdproto/page"
 )
 
-// liveJS counts DOM mutations in the document of the world it runs in. The
-// counter lives in Ariadne's isolated world (the page cannot see or reset
-// it) and is installed on first use; it counts what happened since.
-const liveJS = `(() => {
-  if (!globalThis.__ariadneLive) {
-    let n = 0;
-    new MutationObserver((records) => { n += records.length; })
-      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    globalThis.__ariadneLive = () => n;
-  }
-  return globalThis.__ariadneLive();
-})()`
+// liveJS reads the page's version from Ariadne's world in the document
+// (world/changes.js, pageVersion): a number that moves with every DOM
+// mutation, every event that changes what a walk reads (input, change,
+// focus), and every change no mutation reports (world/silent.js: a
+// control's value or checked state set by a script, a style sheet edited
+// through the CSSOM). The world lives in an isolated world: the page
+// cannot see or reset it. It counts from the world's install.
+const liveJS = `__ariadne.version()`
 
 // DOMVersion returns a token that changes when the current tab's page
 // changes: a navigation or a new document in any frame, a frame added or
-// removed, or a DOM mutation in any frame. It is
+// removed, or a change in any frame (liveJS). It is
 // cheap (two small evaluations per frame), for polling: compare it with
 // the token read before the last snapshot and snapshot again only when it
 // differs. Tokens are only comparable within one tab.

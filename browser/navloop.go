@@ -32,7 +32,8 @@ func (t *Tab) steadySnapshot(ctx context.Context) (*refs.Snapshot, error) {
 			return snap, err
 		}
 		// A navigation that raced the walk may not have committed yet.
-		// A walk of a document still being parsed can fail too.
+		// (A document still being parsed reads as what it holds so far:
+		// the walker does not fail on it.)
 		if !documentGone(err) && (sleep(ctx, 100*time.Millisecond) != nil || t.mainLoader(ctx) == before && t.loaded(ctx)) {
 			return snap, err
 		}
@@ -57,9 +58,6 @@ func documentGone(err error) bool {
 		"No frame with given id",
 		"Frame with the given id was not found",
 		"Cannot find default execution context",
-		// The walker meeting a document still being parsed, with no
-		// document element yet.
-		"Invalid value used as weak map key",
 	} {
 		if strings.Contains(msg, s) {
 			return true

@@ -30,6 +30,9 @@ type liveState struct {
 	// the root. A refresh replaces one node by one node, so the paths
 	// outside the replaced subtrees stay true.
 	paths map[string][]int32
+	// orders are the elements per frame, role and name in document order
+	// (snapshot_order.go), kept true with paths.
+	orders orders
 	// remote is set when a frame was read through its own target
 	// (snapshot_oopif.go): refreshes then take full snapshots.
 	remote bool
@@ -103,7 +106,7 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 	// parent's document around an iframe, which a refresh does not splice.
 	st.index()
 	snap := *st.snap
-	next := &liveState{main: st.main, frames: st.frames, paths: st.paths}
+	next := &liveState{main: st.main, frames: st.frames, paths: st.paths, orders: st.orders}
 	for id, fl := range st.frames {
 		w := t.knownWorld(id)
 		if w == nil || w.doc != fl.doc || w.loader != fl.loader {
@@ -126,7 +129,7 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 		if ch.full != nil {
 			return nil, errRefreshFull
 		}
-		sp := &splicer{table: t.b.refs, tab: string(t.id), frame: id, fl: fl, paths: next.paths}
+		sp := &splicer{table: t.b.refs, tab: string(t.id), frame: id, fl: fl, paths: next.paths, orders: next.orders}
 		if err := sp.apply(&snap, ch.patches); err != nil {
 			return nil, err
 		}
@@ -141,15 +144,16 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 	return &snap, nil
 }
 
-// index makes the paths of a state a full snapshot made: they are built
-// on the first refresh, so that snapshots never refreshed do not pay for
-// them.
+// index makes the paths and orders of a state a full snapshot made: they
+// are built on the first refresh, so that snapshots never refreshed do not
+// pay for them.
 func (st *liveState) index() {
 	if st.paths != nil {
 		return
 	}
 	st.paths = make(map[string][]int32, st.snap.Count)
-	addPaths(st.paths, st.snap.Root, nil)
+	st.orders = orders{}
+	addIndex(st.paths, st.orders, st.snap.Root, nil)
 }
 
 // errNotHere is a patch that does not fit the snapshot held.

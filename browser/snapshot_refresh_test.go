@@ -119,6 +119,9 @@ func TestRefreshMatchesFullWalk(t *testing.T) {
 			if !tab.live.full {
 				patched++
 			}
+			if d := indexesMatch(tab.b.refs, got); d != "" {
+				t.Fatalf("round %d step %d, after %s: %s", round, step, strings.Join(did, ", "), d)
+			}
 			want := untracked(t, ctx, tab)
 			if d := sameTree(got, want); d != "" {
 				t.Fatalf("round %d step %d, after %s: the refresh differs from a full walk: %s", round, step, strings.Join(did, ", "), d)
@@ -128,6 +131,30 @@ func TestRefreshMatchesFullWalk(t *testing.T) {
 	if patched == 0 {
 		t.Errorf("no refresh was incremental: every one walked the whole page")
 	}
+}
+
+// indexesMatch reports an element whose ref's index in table (among the
+// frame's elements of its role and name, which healing reads) is not its
+// place in snap, or "".
+func indexesMatch(table *refs.Table, snap *refs.Snapshot) string {
+	seen := map[[3]string]int{}
+	bad := ""
+	snap.Root.Walk(func(n *refs.Node, _ int) bool {
+		if n.IsText() || n.Role == "document" || n.Ref == "" || bad != "" {
+			return bad == ""
+		}
+		k := [3]string{n.Frame, n.Role, n.Name}
+		idx := seen[k]
+		seen[k] = idx + 1
+		e, err := table.Lookup(n.Ref)
+		if err != nil {
+			bad = err.Error()
+		} else if e.Index != idx {
+			bad = fmt.Sprintf("%s (%s %q) is element %d of its role and name, its ref says %d", n.Ref, n.Role, n.Name, idx, e.Index)
+		}
+		return bad == ""
+	})
+	return bad
 }
 
 // nextFrame waits for the page's next rendering update.
@@ -237,4 +264,72 @@ func liveTab(t *testing.T) (*Browser, *httptest.Server, *Tab, context.Context) {
 		t.Fatal(err)
 	}
 	return b, srv, tab, ctx
+}
+
+// TestRefreshSeesSilentChanges: what a script changes with no mutation
+// and no event (a value, a checked state, a style sheet edited through the
+// CSSOM, a :has() rule's match) moves the DOM version, so that live
+// follow reads again, and the refresh reads it.
+func TestRefreshSeesSilentChanges(t *testing.T) {
+	b, _, tab, ctx := liveTab(t)
+	if _, err := tab.Snapshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		what, expr string
+		full       bool // a full walk is expected
+		check      func(*refs.Snapshot) bool
+	}{
+		{"a value set by a script", `document.getElementById("email").value = "ana@example.com"`, false, func(s *refs.Snapshot) bool {
+			n := findRole(s.Root, "textbox", "Email")
+			return n != nil && n.Value == "ana@example.com"
+		}},
+		{"a checkbox checked by a script", `document.getElementById("gift").checked = true`, false, func(s *refs.Snapshot) bool {
+			n := findRole(s.Root, "checkbox", "Gift wrap")
+			return n != nil && n.Checked == "true"
+		}},
+		{"an option selected by a script", `document.querySelector("select").options[1].selected = true`, false, func(s *refs.Snapshot) bool {
+			n := findRole(s.Root, "combobox", "Country")
+			return n != nil && n.Value == "Peru"
+		}},
+		{"a :has() rule's match", `document.querySelector("#terms .toggle").checked = true`, false, func(s *refs.Snapshot) bool {
+			return findText(s.Root, "Read them first") == "" && findText(s.Root, "Terms apply") == "" && findText(s.Root, "Thanks") == ""
+		}},
+		{"a rule inserted through the CSSOM", `document.querySelector("style").sheet.insertRule(".badge { display: none }")`, true, func(s *refs.Snapshot) bool {
+			return findText(s.Root, "Winter sale") == "" && findText(s.Root, "New: ") == ""
+		}},
+		{"an adopted style sheet", `(() => { const s = new CSSStyleSheet(); s.replaceSync("nav { display: none }"); document.adoptedStyleSheets = [s]; })()`, true, func(s *refs.Snapshot) bool {
+			return findRole(s.Root, "navigation", "Sections") == nil
+		}},
+		{"an adopted sheet replaced", `document.adoptedStyleSheets[0].replaceSync("h1 { display: none }")`, true, func(s *refs.Snapshot) bool {
+			return findRole(s.Root, "navigation", "Sections") != nil && findRole(s.Root, "heading", "Shop dashboard") == nil
+		}},
+	}
+	for _, st := range steps {
+		v1, err := b.DOMVersion(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evalMain[any](t, b, st.expr)
+		if v2, err := b.DOMVersion(ctx); err != nil || v2 == v1 {
+			t.Fatalf("%s left the DOM version at %q (%v)", st.what, v1, err)
+		}
+		got, err := tab.Refresh(ctx)
+		if err != nil {
+			t.Fatalf("%s: refresh: %v", st.what, err)
+		}
+		if !st.check(got) {
+			t.Fatalf("the refresh after %s does not show it:\n%s", st.what, refs.Text(got.Root, refs.TextOptions{}))
+		}
+		if tab.live.full != st.full {
+			t.Errorf("after %s: full walk %v, want %v", st.what, tab.live.full, st.full)
+		}
+		if d := sameTree(got, untracked(t, ctx, tab)); d != "" {
+			t.Errorf("after %s the refresh differs from a full walk: %s", st.what, d)
+		}
+	}
+	v1, _ := b.DOMVersion(ctx)
+	if v2, _ := b.DOMVersion(ctx); v2 != v1 {
+		t.Errorf("a quiet page moved the version from %q to %q", v1, v2)
+	}
 }

@@ -1,6 +1,8 @@
 package browser
 
 import (
+	"slices"
+
 	"github.com/chromedp/cdproto/cdp"
 
 	"github.com/ariadne-tui/ariadne/refs"
@@ -18,6 +20,9 @@ type splicer struct {
 	frame cdp.FrameID
 	fl    *frameLive
 	paths map[string][]int32
+	// orders are the frames' elements per role and name in document order
+	// (snapshot_order.go).
+	orders orders
 }
 
 // region is one subtree being spliced in.
@@ -63,8 +68,19 @@ func (sp *splicer) apply(snap *refs.Snapshot, patches []patch) error {
 			}
 		}
 	}
-	// The old subtrees' elements leave the snapshot, the new ones enter.
-	keys := map[[2]string]bool{}
+	slices.SortFunc(regions, func(a, b *region) int { return slices.Compare(a.path, b.path) })
+	// The old subtrees' elements leave the snapshot, the new ones enter;
+	// edits notes, per role and name, what each subtree changes, in
+	// document order.
+	edits := map[orderKey][]edit{}
+	editOf := func(k orderKey, r *region) *edit {
+		list := edits[k]
+		if len(list) == 0 || !slices.Equal(list[len(list)-1].path, r.path) {
+			list = append(list, edit{path: r.path})
+			edits[k] = list
+		}
+		return &list[len(list)-1]
+	}
 	for _, r := range regions {
 		var err error
 		r.old.Walk(func(n *refs.Node, _ int) bool {
@@ -78,7 +94,9 @@ func (sp *splicer) apply(snap *refs.Snapshot, patches []patch) error {
 			}
 			delete(sp.fl.present, e.Handle)
 			delete(sp.paths, n.Ref)
-			keys[[2]string{n.Role, n.Name}] = true
+			if k, ok := keyOf(n); ok {
+				editOf(k, r)
+			}
 			snap.Count--
 			return true
 		})
@@ -86,60 +104,71 @@ func (sp *splicer) apply(snap *refs.Snapshot, patches []patch) error {
 			return errNotHere("%v", err)
 		}
 	}
+	var items []refs.Item
+	var named []*refs.Node
+	var paths [][]int32 // of the items
 	for _, r := range regions {
+		first := len(items)
+		items = append(items, r.items...)
+		named = append(named, r.named...)
+		paths = append(paths, make([][]int32, len(r.items))...)
 		for _, it := range r.items {
 			sp.fl.present[it.Handle] = true
-			keys[[2]string{it.Role, it.Name}] = true
 		}
+		at := make(map[*refs.Node]int, len(r.named))
+		for i, n := range r.named {
+			at[n] = first + i
+		}
+		walkPaths(r.root, r.path, func(n *refs.Node, path []int32) {
+			i, isNew := at[n]
+			if isNew {
+				paths[i] = path
+			}
+			if k, ok := keyOf(n); ok && isNew {
+				e := editOf(k, r)
+				e.fresh = append(e.fresh, fresh{path: path, item: i})
+			}
+		})
 		snap.Root = setAt(snap.Root, r.path, r.root)
 		snap.Count += r.count
 	}
-	sp.reindex(snap.Root, regions, keys)
-	var items []refs.Item
-	var named []*refs.Node
-	for _, r := range regions {
-		items = append(items, r.items...)
-		named = append(named, r.named...)
+	type slot struct {
+		k   orderKey
+		pos int
+	}
+	slots := make([]slot, len(items))
+	for k, list := range edits {
+		at := sp.renumber(sp.orders, k, list, items)
+		i := 0
+		for _, e := range list {
+			for _, f := range e.fresh {
+				slots[f.item] = slot{k, at[i]}
+				i++
+			}
+		}
 	}
 	present := func(h int) bool { return sp.fl.present[h] }
 	for i, ref := range sp.table.AssignPart(sp.tab, frame, sp.fl.doc, items, present) {
 		named[i].Ref = ref
-	}
-	for _, r := range regions {
-		addPaths(sp.paths, r.root, r.path)
+		sp.paths[ref] = paths[i]
+		sp.orders[slots[i].k][slots[i].pos].ref = ref
 	}
 	return nil
 }
 
-// reindex counts, in document order, the frame's elements whose role and
-// name are in keys (those that came or went): it gives the new ones their
-// index, and tells the table the new index of the others.
-func (sp *splicer) reindex(root *refs.Node, regions []*region, keys map[[2]string]bool) {
-	frame := string(sp.frame)
-	fresh := map[*refs.Node]*refs.Item{}
-	for _, r := range regions {
-		for i, n := range r.named {
-			fresh[n] = &r.items[i]
+// walkPaths calls fn for every element node under n (n included) with
+// its path, n being at path.
+func walkPaths(n *refs.Node, path []int32, fn func(*refs.Node, []int32)) {
+	fn(n, path)
+	for i, c := range n.Children {
+		if c.IsText() {
+			continue
 		}
+		p := make([]int32, len(path)+1)
+		copy(p, path)
+		p[len(path)] = int32(i)
+		walkPaths(c, p, fn)
 	}
-	seen := make(map[[2]string]int, len(keys))
-	root.Walk(func(n *refs.Node, _ int) bool {
-		if n.Frame != frame || n.IsText() || n.Role == "document" {
-			return true
-		}
-		k := [2]string{n.Role, n.Name}
-		if !keys[k] {
-			return true
-		}
-		idx := seen[k]
-		seen[k] = idx + 1
-		if it := fresh[n]; it != nil {
-			it.Index = idx
-		} else if n.Ref != "" {
-			sp.table.Reindex(n.Ref, idx)
-		}
-		return true
-	})
 }
 
 // nodeAt returns the node at path under root, or nil.
@@ -164,22 +193,6 @@ func setAt(root *refs.Node, path []int32, node *refs.Node) *refs.Node {
 	cp.Children = append([]*refs.Node(nil), root.Children...)
 	cp.Children[path[0]] = setAt(root.Children[path[0]], path[1:], node)
 	return &cp
-}
-
-// addPaths records the paths of the nodes with refs under n, at path.
-func addPaths(paths map[string][]int32, n *refs.Node, path []int32) {
-	if n.Ref != "" {
-		paths[n.Ref] = path
-	}
-	for i, c := range n.Children {
-		if c.IsText() {
-			continue
-		}
-		p := make([]int32, len(path)+1)
-		copy(p, path)
-		p[len(path)] = int32(i)
-		addPaths(paths, c, p)
-	}
 }
 
 // hasIframe reports whether n's subtree holds an iframe node.

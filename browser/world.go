@@ -24,6 +24,7 @@ var worldFiles = []string{
 	"js/world/states.js",
 	"js/world/walk.js",
 	"js/world/changes.js",
+	"js/world/silent.js",
 	"js/world/refresh.js",
 	"js/world/api.js",
 }

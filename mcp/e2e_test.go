@@ -53,7 +53,7 @@ func startServer(t *testing.T, mod ...func(*browser.Options)) *client {
 		t.Fatalf("launching the browser: %v", err)
 	}
 	t.Cleanup(func() { b.Close() })
-	s, err := New(b, Options{Dir: t.TempDir()})
+	s, err := New(b, Options{Dir: t.TempDir(), Remote: opts.Remote != ""})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,9 @@ type Options struct {
 	// Dir is where relative file names (screenshots, recordings, exports)
 	// are written; empty: the working directory.
 	Dir string
+	// Remote says the browser is someone else's (--remote): browser_close
+	// closes this server's tabs and detaches, leaving the browser running.
+	Remote bool
 }
 
 // Server is one MCP server bound to one browser session.

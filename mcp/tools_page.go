@@ -155,6 +155,9 @@ func pageTools() []Tool {
 				if err := s.sess.Close(); err != nil {
 					return nil, err
 				}
+				if s.opts.Remote {
+					return &answer{result: []string{"closed this server's tabs and detached from the browser, which keeps running; restart the MCP server for a new session"}}, nil
+				}
 				return &answer{result: []string{"closed the browser; restart the MCP server for a new one"}}, nil
 			}),
 		def("browser_console_messages", "Get console messages", "Returns all console messages", playwright|readOnly,

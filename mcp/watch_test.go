@@ -2,7 +2,9 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -198,4 +200,52 @@ func TestRemoteListsTabsTheAgentOpensLater(t *testing.T) {
 	if tabs, err := w.Tabs(context.Background()); err != nil || len(tabs) != 2 {
 		t.Errorf("want the agent's two tabs, once each: %+v %v", tabs, err)
 	}
+}
+
+// An agent working in someone else's browser (ariadne mcp --remote) closes
+// only its own tabs with browser_close; the browser and its owner's tab
+// stay, and the answer says so.
+func TestRemoteCloseLeavesTheBrowser(t *testing.T) {
+	owner, port, base := agentOnTable(t)
+	defer owner.ok("browser_snapshot", nil) // the owner's session still works
+	remote := fmt.Sprintf("http://127.0.0.1:%d", port)
+	c := startServer(t, func(o *browser.Options) { o.Remote, o.OwnTab = remote, true })
+	c.ok("browser_navigate", map[string]any{"url": base + "/products.html"})
+	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/signin.html"})
+	if got := c.ok("browser_close", nil); !strings.Contains(got, "keeps running") {
+		t.Errorf("browser_close on a remote browser says: %s", got)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		list := pageURLs(t, port)
+		if strings.Contains(list, "/table.html") && !strings.Contains(list, "/products.html") && !strings.Contains(list, "/signin.html") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after browser_close the owner's browser should hold only its own tab:\n%s", list)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// pageURLs lists the URLs of the browser's pages, as its DevTools HTTP
+// endpoint gives them, one per line.
+func pageURLs(t *testing.T, port int) string {
+	t.Helper()
+	resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/json/list", port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var targets []struct{ Type, URL string }
+	if err := json.NewDecoder(resp.Body).Decode(&targets); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, tg := range targets {
+		if tg.Type == "page" {
+			b.WriteString(tg.URL + "\n")
+		}
+	}
+	return b.String()
 }

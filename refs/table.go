@@ -35,11 +35,63 @@ type Table struct {
 	next  int
 	byKey map[Key]string
 	byRef map[string]*Entry
+	// byRNI files each document's entries by role, name and index, so that
+	// healing looks up the entries that could take over a new element
+	// instead of reading every ref ever issued.
+	byRNI map[docKey]map[rni][]*Entry
+}
+
+// docKey is one document of one frame of one tab.
+type docKey struct{ tab, frame, doc string }
+
+// rni is a role, a name and an index among the document's elements of
+// that role and name.
+type rni struct {
+	role, name string
+	index      int
 }
 
 // NewTable returns an empty ref table.
 func NewTable() *Table {
-	return &Table{byKey: map[Key]string{}, byRef: map[string]*Entry{}}
+	return &Table{byKey: map[Key]string{}, byRef: map[string]*Entry{}, byRNI: map[docKey]map[rni][]*Entry{}}
+}
+
+// add records a new entry; the caller holds mu.
+func (t *Table) add(e *Entry) {
+	t.byKey[e.Key] = e.Ref
+	t.byRef[e.Ref] = e
+	dk := docKey{e.Tab, e.Frame, e.Doc}
+	m := t.byRNI[dk]
+	if m == nil {
+		m = map[rni][]*Entry{}
+		t.byRNI[dk] = m
+	}
+	k := rni{e.Role, e.Name, e.Index}
+	m[k] = append(m[k], e)
+}
+
+// describe sets e's role, name and index, refiling it; the caller holds mu.
+func (t *Table) describe(e *Entry, role, name string, index int) {
+	if e.Role == role && e.Name == name && e.Index == index {
+		return
+	}
+	m := t.byRNI[docKey{e.Tab, e.Frame, e.Doc}]
+	old := rni{e.Role, e.Name, e.Index}
+	list := m[old]
+	for i, x := range list {
+		if x == e {
+			list = append(list[:i:i], list[i+1:]...)
+			break
+		}
+	}
+	if len(list) == 0 {
+		delete(m, old)
+	} else {
+		m[old] = list
+	}
+	e.Role, e.Name, e.Index = role, name, index
+	k := rni{role, name, index}
+	m[k] = append(m[k], e)
 }
 
 // Assign returns the ref of the element k, issuing a new one the first time
@@ -48,14 +100,12 @@ func (t *Table) Assign(k Key, role, name string, index int) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if ref, ok := t.byKey[k]; ok {
-		e := t.byRef[ref]
-		e.Role, e.Name, e.Index = role, name, index
+		t.describe(t.byRef[ref], role, name, index)
 		return ref
 	}
 	t.next++
 	ref := "e" + strconv.Itoa(t.next)
-	t.byKey[k] = ref
-	t.byRef[ref] = &Entry{Ref: ref, Key: k, Role: role, Name: name, Index: index}
+	t.add(&Entry{Ref: ref, Key: k, Role: role, Name: name, Index: index})
 	return ref
 }
 
@@ -163,40 +213,38 @@ func (t *Table) AssignPart(tab, frame, doc string, items []Item, present func(ha
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	out := make([]string, len(items))
-	type rni struct {
-		role, name string
-		index      int
-	}
-	// Refs of this document whose element is not in the snapshot.
-	var vanished map[rni]*Entry
+	byRNI := t.byRNI[docKey{tab, frame, doc}]
 	for i, it := range items {
 		k := Key{Tab: tab, Frame: frame, Doc: doc, Handle: it.Handle}
 		if ref, ok := t.byKey[k]; ok {
-			e := t.byRef[ref]
-			e.Role, e.Name, e.Index = it.Role, it.Name, it.Index
+			t.describe(t.byRef[ref], it.Role, it.Name, it.Index)
 			out[i] = ref
 			continue
 		}
-		if vanished == nil {
-			vanished = map[rni]*Entry{}
-			for _, e := range t.byRef {
-				if e.Tab == tab && e.Frame == frame && e.Doc == doc && !present(e.Handle) {
-					vanished[rni{e.Role, e.Name, e.Index}] = e
+		// A ref of this document whose element is not in the snapshot
+		// (the earliest filed) takes the new element over.
+		var heir *Entry
+		if it.Role != "" {
+			for _, e := range byRNI[rni{it.Role, it.Name, it.Index}] {
+				if !present(e.Handle) {
+					heir = e
+					break
 				}
 			}
 		}
-		if e, ok := vanished[rni{it.Role, it.Name, it.Index}]; ok && it.Role != "" {
-			delete(vanished, rni{it.Role, it.Name, it.Index})
-			delete(t.byKey, e.Key)
-			e.Handle = it.Handle
-			t.byKey[e.Key] = e.Ref
-			out[i] = e.Ref
+		if heir != nil {
+			delete(t.byKey, heir.Key)
+			heir.Handle = it.Handle
+			t.byKey[heir.Key] = heir.Ref
+			out[i] = heir.Ref
 			continue
 		}
 		t.next++
 		ref := "e" + strconv.Itoa(t.next)
-		t.byKey[k] = ref
-		t.byRef[ref] = &Entry{Ref: ref, Key: k, Role: it.Role, Name: it.Name, Index: it.Index}
+		t.add(&Entry{Ref: ref, Key: k, Role: it.Role, Name: it.Name, Index: it.Index})
+		if byRNI == nil {
+			byRNI = t.byRNI[docKey{tab, frame, doc}]
+		}
 		out[i] = ref
 	}
 	return out
@@ -209,6 +257,6 @@ func (t *Table) Reindex(ref string, index int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if e, ok := t.byRef[ref]; ok {
-		e.Index = index
+		t.describe(e, e.Role, e.Name, index)
 	}
 }

@@ -34,6 +34,11 @@
     const list = sourceOf.get(src);
     if (list !== undefined) for (const named of list) mark(named);
   }
+  // version counts the mutation records, events and silent changes seen
+  // (version(), for the DOM version check): it moves whenever the page
+  // may have changed.
+  let version = 0;
+
   // dirty are elements whose content, attributes or state changed since
   // the last tracked walk; fullReason is set when only a full walk will do.
   const dirty = new Set();
@@ -50,6 +55,7 @@
   function observeRoot(root) {
     if (observed.has(root)) return;
     observed.add(root);
+    if (root !== document) addScope(root);
     observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   }
   observeRoot(document);
@@ -105,6 +111,7 @@
   }
 
   function noteRecords(records) {
+    version += records.length;
     for (const r of records) {
       if (fullReason) return;
       const t = r.target;
@@ -150,10 +157,13 @@
   // and checked states (input, change), focus, a dialog or popover shown,
   // and the viewport's size (which can restyle everything).
   function markEvent(e) {
+    version++;
     const path = e.composedPath();
     const t = path.length ? path[0] : e.target;
     if (t && t.nodeType === 1) {
       mark(t);
+      // A state can restyle the siblings (input:checked + label).
+      mark(parentOrHost(t) || t);
       // Checking a radio unchecks the others of its group.
       if (tagOf(t) === "INPUT" && t.type === "radio" && t.name) {
         const scope = t.form || t.getRootNode();
@@ -164,4 +174,16 @@
   for (const type of ["input", "change", "focusin", "focusout", "toggle", "reset"]) {
     window.addEventListener(type, markEvent, true);
   }
-  window.addEventListener("resize", () => needFull("the viewport changed"), true);
+  window.addEventListener("resize", () => {
+    version++;
+    needFull("the viewport changed");
+  }, true);
+
+  // pageVersion is the DOM version check's number (browser/live.go): it
+  // changes when a mutation, an event or a silent change (silent.js) may
+  // have changed what a walk reads.
+  function pageVersion() {
+    noteRecords(observer.takeRecords());
+    if (checkSilent()) version++;
+    return version;
+  }

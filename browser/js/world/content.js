@@ -7,10 +7,10 @@
   // ::before and ::after) and test elements with matches(); when a sheet
   // cannot be read or a selector not understood, every element is checked.
 
-  // splitSelectors splits a selector list at its top-level commas.
-  function splitSelectors(text) {
-    const out = [];
-    let depth = 0, quote = "", start = 0;
+  // eachTopLevel calls fn(ch, i) for each character of a selector that
+  // is outside strings, brackets and parentheses.
+  function eachTopLevel(text, fn) {
+    let depth = 0, quote = "";
     for (let i = 0; i < text.length; i++) {
       const ch = text[i];
       if (quote) {
@@ -19,11 +19,20 @@
       } else if (ch === '"' || ch === "'") quote = ch;
       else if (ch === "(" || ch === "[") depth++;
       else if (ch === ")" || ch === "]") depth--;
-      else if (ch === "," && depth === 0) {
+      else if (depth === 0) fn(ch, i);
+    }
+  }
+
+  // splitSelectors splits a selector list at its top-level commas.
+  function splitSelectors(text) {
+    const out = [];
+    let start = 0;
+    eachTopLevel(text, (ch, i) => {
+      if (ch === ",") {
         out.push(text.slice(start, i).trim());
         start = i + 1;
       }
-    }
+    });
     out.push(text.slice(start).trim());
     return out;
   }
@@ -37,7 +46,7 @@
     const everything = () => { f.allBefore = f.allAfter = f.allEl = f.host = true; };
     const valid = (sel) => {
       try {
-        document.documentElement.matches(sel);
+        (document.documentElement || document.createElement("div")).matches(sel);
         return true;
       } catch {
         return false;

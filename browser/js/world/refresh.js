@@ -33,12 +33,17 @@
     const t0 = performance.now();
     noteRecords(observer.takeRecords());
     if (since !== gen || gen === 0 || fullReason) return fullRefresh(opts, t0);
+    checkSilent();
     // Focus moves without a mutation, and without focus events in a page
     // that does not have the window's focus.
     const active = deepActiveElement();
     if (active !== lastActive) {
-      if (lastActive && lastActive.isConnected) mark(lastActive);
-      if (active) mark(active);
+      for (const el of [lastActive, active]) {
+        if (el && el.isConnected) {
+          mark(el);
+          mark(parentOrHost(el) || el);
+        }
+      }
     }
     if (fullReason) return fullRefresh(opts, t0);
     if (dirty.size === 0) return "";
@@ -54,6 +59,8 @@
       tracking = partialWalk = false;
     }
     if (parts === null) return fullRefresh(opts, t0);
+    // The walk entered new shadow roots: their style sheets count too.
+    if (scopes.length !== printScopes) readSheets();
     stats = { ms: performance.now() - t0, subtrees: parts.length, full: false };
     dirty.clear();
     lastActive = active;
@@ -71,6 +78,7 @@
     nodeEls = new WeakSet();
     sourceOf = new WeakMap();
     labelledBy = new Map();
+    resetControls();
     dirty.clear();
     lastActive = deepActiveElement();
     tracking = true;
@@ -80,6 +88,7 @@
     } finally {
       tracking = false;
     }
+    readSheets();
     ownsSeen = document.querySelector("[aria-owns]") !== null;
     gen++;
     stats = { ms: performance.now() - t0, subtrees: 0, full: true, reason: fullReason || "first" };
@@ -99,6 +108,12 @@
   function regions() {
     if (ownsSeen) return null; // aria-owns moves content between subtrees
     beginWalk();
+    // :has() and :focus-within rules restyle the anchors above a change.
+    if (anchors.length || hasAll) {
+      const wide = new Set();
+      for (const el of dirty) if (el.isConnected && !hasWiden(el, wide)) return null;
+      for (const el of wide) dirty.add(el);
+    }
     const roots = new Set();
     const named = [];
     for (const el of dirty) {

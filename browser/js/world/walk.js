@@ -201,7 +201,10 @@
     if (!role || role === "presentation" || role === "none") return null;
     if (role === "generic" && el.childNodes.length === 1 && el.childNodes[0].nodeType === 3 && displayOf(el, rec) === "inline") return null;
     const n = { h: handleOf(el), r: role, t: lowerTag(el), k: [] };
-    if (tracking) nodeEls.add(el);
+    if (tracking) {
+      nodeEls.add(el);
+      noteControl(el, tag);
+    }
     const name = accessibleName(el, rec);
     if (name) n.n = name;
     states(el, tag, role, n, wActive);
@@ -344,7 +347,10 @@
 
   function walk() {
     beginWalk();
-    const root = { h: handleOf(document.documentElement), r: "document", k: [] };
+    // A document still being parsed may have no document element yet: it
+    // reads as an empty page (its handle is the document's own), and the
+    // element's coming asks the next refresh for a full walk (changes.js).
+    const root = { h: handleOf(document.documentElement || document), r: "document", k: [] };
     const body = document.body;
     if (body) {
       // The body is read like any element, its ancestors as Playwright
