@@ -100,7 +100,7 @@ func TestExplorerRecordingReplaysOnReleases(t *testing.T) {
 	d.keys("a enter") // visible
 	step()
 	d.jump("status", "")
-	d.keys("a j enter") // text
+	d.keys("a j j j j enter") // text (after visible, not visible, hidden, count)
 	step()
 
 	rec, _, err := recordings.Load(file)

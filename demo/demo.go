@@ -72,6 +72,21 @@ type Server struct {
 	closeErr  error
 }
 
+// DefaultPort is the port the explorer serves the demo on when it is free,
+// the one the README's examples use, so that recordings made on the demo
+// point at the same address next time.
+const DefaultPort = 8080
+
+// StartDefault serves the demo site on DefaultPort, or on a free port when
+// that one is taken (moved reports which).
+func StartDefault(ctx context.Context) (srv *Server, moved bool, err error) {
+	if srv, err = StartPort(ctx, DefaultPort); err == nil {
+		return srv, false, nil
+	}
+	srv, err = Start(ctx)
+	return srv, true, err
+}
+
 // Start serves the demo site on 127.0.0.1 at a free port. The server runs
 // until Close is called or ctx is done, whichever comes first.
 func Start(ctx context.Context) (*Server, error) { return StartPort(ctx, 0) }
