@@ -2,7 +2,7 @@
 // embedded in the binary, that each show one thing Ariadne is for (a form, a
 // product list with identical buttons, a table with row actions, an iframe, a
 // shadow root, a covering cookie banner, dialogs, a list that re-renders
-// itself, and assorted controls).
+// itself, assorted controls, and content that arrives after the load event).
 //
 // The site is plain HTML, CSS and JavaScript with no external resources, so
 // it works offline. The package uses only the standard library and must not

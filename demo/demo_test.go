@@ -151,6 +151,7 @@ func TestPages(t *testing.T) {
 	pages := []string{
 		"signin.html", "products.html", "table.html", "frames.html", "shadow.html",
 		"cookies.html", "dialog.html", "rerender.html", "controls.html", "windows.html",
+		"late.html",
 	}
 	linked := refs(home)
 	for _, p := range pages {
