@@ -22,6 +22,7 @@ import (
 //     <<'EOF' script) is run, and the rest of the block must be its output.
 //     A line "..." stands for any number of lines; a line that ends in
 //     "...}" stands for a line that starts with what comes before.
+//
 //   - A ```json block right after <!-- example: ariadne ARGS --> is compared
 //     with that command's JSON output: every object in the README has the
 //     same keys as the real one and the same values, except "..." (any
