@@ -312,6 +312,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case eventMsg:
 		return m, m.onEvent(msg)
+	case tabNamedMsg:
+		m.onTabNamed(msg)
+		return m, nil
 	case dialogDoneMsg:
 		return m, tea.Batch(m.onDialogDone(msg), m.recordDialog(msg))
 	case recStartedMsg:
