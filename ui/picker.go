@@ -331,41 +331,6 @@ func (p *picker) itemLines(i, width int) []string {
 	return wrapHanging(mark+Sanitize(it.label), width, 6)
 }
 
-// wrapHanging wraps plain text at spaces to width, hard-cutting a word
-// longer than a line; lines after the first are indented by indent.
-func wrapHanging(text string, width, indent int) []string {
-	if ansi.StringWidth(text) <= width || width < indent+8 {
-		return []string{ansi.Truncate(text, width, "…")}
-	}
-	var out []string
-	pad := strings.Repeat(" ", indent)
-	line, limit := "", width
-	flush := func() {
-		out = append(out, line)
-		line, limit = pad, width
-	}
-	for _, word := range strings.SplitAfter(text, " ") {
-		for ansi.StringWidth(line)+ansi.StringWidth(word) > limit {
-			if strings.TrimSpace(line) != "" && ansi.StringWidth(pad)+ansi.StringWidth(word) <= width {
-				flush()
-				continue
-			}
-			room := limit - ansi.StringWidth(line)
-			line += ansi.Truncate(word, room, "")
-			word = ansi.TruncateLeft(word, room, "")
-			flush()
-		}
-		line += word
-	}
-	if strings.TrimSpace(line) != "" {
-		out = append(out, strings.TrimRight(line, " "))
-	}
-	for i := range out {
-		out[i] = strings.TrimRight(out[i], " ")
-	}
-	return out
-}
-
 // cutMiddle shortens s to width by cutting out its middle: long locators
 // that share a prefix (every candidate scoped in the same card) stay told
 // apart by their ends.
