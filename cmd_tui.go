@@ -89,8 +89,8 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		}
 		defer srv.Close()
 		url, demoURL = srv.URL(), srv.URL()
-		if moved && notice == "" {
-			notice = demoMovedNotice(url)
+		if moved {
+			notice = strings.TrimPrefix(notice+" · "+demoMovedNotice(url), " · ")
 		}
 	}
 	l := &launcher{opts: cfg.browser}
