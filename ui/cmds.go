@@ -224,13 +224,20 @@ func (m *Model) launch() tea.Cmd {
 		}
 		// The page is opened by its own operation once the session's
 		// events are read, so that a dialog it opens at load shows at once.
-		r := resultMsg{b: nb, target: url}
-		if url == "" {
-			// Attached (--remote) with no URL: the browser's page as it is.
-			r.page = readPage(ctx, nb)
-			if s := r.page.snap; s != nil {
-				r.done = "browser ready: " + pageName(s.Title, s.URL)
-			}
+		return resultMsg{b: nb, target: url}
+	})
+}
+
+// readAfterLaunch reads the page of a browser just attached to with no
+// URL to open (--remote): the page as it is, named on the status line.
+// Like openAfterLaunch it runs once the session's events are read, so
+// that a dialog the page has open shows.
+func (m *Model) readAfterLaunch() tea.Cmd {
+	return m.startOp(resSnap, "reading the browser's page", func(ctx context.Context, b Browser) resultMsg {
+		p := readPage(ctx, b)
+		r := resultMsg{page: p, err: p.err}
+		if s := p.snap; s != nil {
+			r.done = "browser ready: " + pageName(s.Title, s.URL)
 		}
 		return r
 	})

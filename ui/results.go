@@ -37,6 +37,7 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 		if r.target != "" {
 			return tea.Batch(append(cmds, m.openAfterLaunch(r.target))...)
 		}
+		return tea.Batch(append(cmds, m.readAfterLaunch())...)
 	}
 	if isGone(r.err) || isGone(r.page.err) {
 		m.markDead()
