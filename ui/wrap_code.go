@@ -6,12 +6,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// codeWords splits plain code after each space that is outside a quoted
-// string ('…', "…", `…`), so that wrapping keeps string literals whole
-// where it can: getByTestId('product-blue-mug') is one word.
-func codeWords(code string) []string {
-	var out []string
-	start, quote, escaped := 0, rune(0), false
+// outsideQuotes calls fn with each rune of code that is outside a quoted
+// string ('…', "…", `…`, with backslash escapes) and its byte offset.
+func outsideQuotes(code string, fn func(i int, r rune)) {
+	quote, escaped := rune(0), false
 	for i, r := range code {
 		switch {
 		case escaped:
@@ -24,11 +22,24 @@ func codeWords(code string) []string {
 			}
 		case r == '\'' || r == '"' || r == '`':
 			quote = r
-		case r == ' ':
+		default:
+			fn(i, r)
+		}
+	}
+}
+
+// codeWords splits plain code after each space that is outside a quoted
+// string, so that wrapping keeps string literals whole where it can:
+// getByTestId('product-blue-mug') is one word.
+func codeWords(code string) []string {
+	var out []string
+	start := 0
+	outsideQuotes(code, func(i int, r rune) {
+		if r == ' ' {
 			out = append(out, code[start:i+1])
 			start = i + 1
 		}
-	}
+	})
 	if start < len(code) {
 		out = append(out, code[start:])
 	}
@@ -41,23 +52,12 @@ func codeBreak(head string) int {
 	if sp := strings.LastIndex(head, " "); sp > 0 {
 		return sp + 1
 	}
-	best, quote, escaped := 0, rune(0), false
-	for i, r := range head {
-		switch {
-		case escaped:
-			escaped = false
-		case quote != 0 && r == '\\':
-			escaped = true
-		case quote != 0:
-			if r == quote {
-				quote = 0
-			}
-		case r == '\'' || r == '"' || r == '`':
-			quote = r
-		case r == '.' || r == '(' || r == ',':
+	best := 0
+	outsideQuotes(head, func(i int, r rune) {
+		if r == '.' || r == '(' || r == ',' {
 			best = i + 1
 		}
-	}
+	})
 	return best
 }
 
