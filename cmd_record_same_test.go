@@ -82,9 +82,9 @@ assert title
 	d.keys("enter")
 	d.steps(tuiFile, 5)
 	d.jump("status", "")
-	d.keys("a j enter") // visible, text
+	d.assertText()
 	d.steps(tuiFile, 6)
-	d.keys("a j j j j enter") // visible, text, enabled, URL, title
+	d.assertPick("toHaveTitle()")
 	d.steps(tuiFile, 7)
 
 	run, tui := comparable(t, runFile), comparable(t, tuiFile)

@@ -61,7 +61,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	opts.OwnTab = true // each replay (and worker) in a tab of its own of a --remote browser
-	cfg := replayConfig{opts: opts, viewportSet: flagSet(fs, "viewport"), slowMo: time.Duration(*slowMo) * time.Millisecond, update: *update}
+	cfg := replayConfig{opts: opts, viewportSet: flagSet(fs, "viewport"), slowMo: time.Duration(*slowMo) * time.Millisecond, update: *update, demos: &demoServers{}}
+	defer cfg.demos.close()
 	if len(files) == 1 && *junit == "" && len(pos) == 1 && pos[0] == files[0] {
 		out := replayOne(ctx, e, e.stdout, e.stderr, files[0], cfg)
 		if out.err != nil && out.failed == "" {
@@ -81,6 +82,7 @@ type replayConfig struct {
 	viewportSet bool // --viewport given: it wins over the recording's
 	slowMo      time.Duration
 	update      bool
+	demos       *demoServers // the demo served again for recordings made on it
 }
 
 // replayed is how one recording's replay went.
@@ -111,6 +113,9 @@ func replayOne(ctx context.Context, e *env, stdout, stderr io.Writer, file strin
 		fmt.Fprintf(stderr, "ariadne: %s: %s (skipped; the other steps are kept)\n", refs.EscapeHidden(file), refs.EscapeHidden(p.Error()))
 	}
 	rec := r.Rec
+	if rec.Demo && cfg.demos != nil {
+		cfg.demos.serve(ctx, rec.StartURL)
+	}
 	out.steps = recordings.StepCount(rec)
 	opts := r.BrowserOptions(cfg.opts, cfg.viewportSet)
 	b, err := browser.Launch(ctx, opts)

@@ -40,17 +40,33 @@ func recordingExplorer(t *testing.T, file string) *modelDriver {
 }
 
 // assertText adds a text assertion on the selected element from the
-// assertion picker, which lists visible, not visible, hidden, a count when
-// the element has one, then its text.
-func (d *modelDriver) assertText() {
+// assertion menu.
+func (d *modelDriver) assertText() { d.assertPick("toHaveText()") }
+
+// assertPick opens the assertion menu and chooses the row whose hint is
+// hint (as the menu shows it, e.g. "toHaveTitle()"), wherever the rows
+// before it (count, contains text, value, checked) put it.
+func (d *modelDriver) assertPick(hint string) {
 	d.t.Helper()
 	d.keys("a")
-	d.until("the assertion picker", func() bool { return strings.Contains(ansi.Strip(d.m.Render()), "toHaveText()") })
-	down := "j j j"
-	if strings.Contains(ansi.Strip(d.m.Render()), "toHaveCount()") {
-		down += " j"
+	d.until("the assertion picker", func() bool { return strings.Contains(ansi.Strip(d.m.Render()), "toHaveTitle()") })
+	hints := []string{"not.toBeVisible()", "toBeVisible()", "toBeHidden()", "toHaveCount(", "toHaveText()", "toContainText()",
+		"toHaveValue()", "toBeChecked()", "not.toBeEnabled()", "toBeEnabled()", "toHaveURL()", "toHaveTitle()", "toMatchAriaSnapshot()"}
+	row := 0
+	for _, line := range strings.Split(ansi.Strip(d.m.Render()), "\n") {
+		for _, h := range hints {
+			if !strings.Contains(line, h) {
+				continue
+			}
+			if h == hint {
+				d.keys(strings.TrimSpace(strings.Repeat("j ", row) + "enter"))
+				return
+			}
+			row++
+			break
+		}
 	}
-	d.keys(down + " enter")
+	d.t.Fatalf("no %s row in the assertion menu:\n%s", hint, ansi.Strip(d.m.Render()))
 }
 
 // TestExplorerRecordingReplaysOnReleases records the checkout wizard in

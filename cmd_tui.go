@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -79,15 +80,18 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 	if kerr != nil {
 		notice = fmt.Sprintf("key config: %v (using the default keys)", kerr)
 	}
-	url := cfg.url
+	url, demoURL := cfg.url, ""
 	// With --remote and no URL, show the browser's page as it is.
 	if url == "" && cfg.browser.Remote == "" {
-		srv, err := demo.Start(ctx)
+		srv, moved, err := demo.StartDefault(ctx)
 		if err != nil {
 			return fmt.Errorf("starting the demo site: %w", err)
 		}
 		defer srv.Close()
-		url = srv.URL()
+		url, demoURL = srv.URL(), srv.URL()
+		if moved {
+			notice = strings.TrimPrefix(notice+" · "+demoMovedNotice(url), " · ")
+		}
 	}
 	l := &launcher{opts: cfg.browser}
 	defer l.closeAll()
@@ -106,6 +110,7 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 
 		RecordFile:    cfg.record,
 		RecordSecrets: cfg.secrets,
+		Demo:          demoURL,
 	})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithOutput(out))
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
@@ -156,4 +161,11 @@ func (l *launcher) closeAll() {
 	for _, b := range all {
 		b.Close()
 	}
+}
+
+// demoMovedNotice tells the user that the demo is not on its usual port,
+// and how to serve it there again for what they record.
+func demoMovedNotice(url string) string {
+	port := strings.TrimSuffix(url[strings.LastIndex(url, ":")+1:], "/")
+	return fmt.Sprintf("port %d is taken: the demo is on %s this time; replay serves it again by itself, an exported test needs 'ariadne demo --port %s' in another terminal", demo.DefaultPort, url, port)
 }

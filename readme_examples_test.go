@@ -22,10 +22,16 @@ import (
 //     <<'EOF' script) is run, and the rest of the block must be its output.
 //     A line "..." stands for any number of lines; a line that ends in
 //     "...}" stands for a line that starts with what comes before.
+//
 //   - A ```json block right after <!-- example: ariadne ARGS --> is compared
 //     with that command's JSON output: every object in the README has the
 //     same keys as the real one and the same values, except "..." (any
 //     value); a README array holds some of the real array's elements.
+//
+//   - An inline `ariadne ARGS` whose arguments name the demo's address
+//     (127.0.0.1:8080 or localhost:8080) is run too, and must succeed: the
+//     README shows no output for it, but a page the demo lacks (a 404) or a
+//     wait that never ends fails it. `ariadne demo` itself is not run.
 //
 // The README writes the demo as http://127.0.0.1:8080 (ariadne demo --port
 // 8080); the test serves it on a free port and rewrites the address.
@@ -58,7 +64,13 @@ func TestREADMEExamples(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			args, stdin := ex.command(base)
 			var out, errb bytes.Buffer
-			realMain(context.Background(), &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+			code := realMain(context.Background(), &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+			if ex.inline {
+				if code != 0 {
+					t.Errorf("README line %d: `ariadne %s` exits %d on the demo:\n%s%s", ex.line, ex.args, code, out.String(), errb.String())
+				}
+				return
+			}
 			got := strings.ReplaceAll(out.String(), strings.TrimPrefix(base, "http://"), "127.0.0.1:8080")
 			if ex.json {
 				compareJSON(t, ex.want, got)
@@ -76,9 +88,14 @@ type readmeExample struct {
 	args string // the command line after "ariadne"
 	want string // the output shown
 	json bool
+	// inline: a `ariadne ARGS` in the text, checked to succeed.
+	inline bool
 }
 
-var exampleComment = regexp.MustCompile(`<!-- example: ariadne (.+?) -->`)
+var (
+	exampleComment = regexp.MustCompile(`<!-- example: ariadne (.+?) -->`)
+	inlineExample  = regexp.MustCompile("`ariadne ([^`]*(?:127\\.0\\.0\\.1|localhost):8080[^`]*)`")
+)
 
 func readmeExamples(readme string) []readmeExample {
 	lines := strings.Split(readme, "\n")
@@ -86,6 +103,11 @@ func readmeExamples(readme string) []readmeExample {
 	for i := 0; i < len(lines); i++ {
 		fence := lines[i]
 		if !strings.HasPrefix(fence, "```") {
+			for _, m := range inlineExample.FindAllStringSubmatch(fence, -1) {
+				if !strings.HasPrefix(m[1], "demo ") {
+					out = append(out, readmeExample{line: i + 1, args: m[1], inline: true})
+				}
+			}
 			continue
 		}
 		end := i + 1
@@ -123,9 +145,43 @@ func readmeExamples(readme string) []readmeExample {
 func (ex readmeExample) command(base string) ([]string, string) {
 	first, script, _ := strings.Cut(ex.args, "\n")
 	first = strings.TrimSpace(strings.Replace(first, "<<'EOF'", "", 1))
-	first = strings.ReplaceAll(first, "http://127.0.0.1:8080", base)
-	script = strings.ReplaceAll(script, "127.0.0.1:8080", strings.TrimPrefix(base, "http://"))
-	return strings.Fields(first), script
+	host := strings.TrimPrefix(base, "http://")
+	for _, demo := range []string{"127.0.0.1:8080", "localhost:8080"} {
+		first = strings.ReplaceAll(first, demo, host)
+		script = strings.ReplaceAll(script, demo, host)
+	}
+	return shellFields(first), script
+}
+
+// shellFields splits a command line into words as a shell does for the
+// README's examples: spaces separate, '...' and "..." quote.
+func shellFields(s string) []string {
+	var out []string
+	var word strings.Builder
+	in, quote := false, rune(0)
+	for _, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			word.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, in = r, true
+		case r == ' ' || r == '\t':
+			if in {
+				out = append(out, word.String())
+				word.Reset()
+				in = false
+			}
+		default:
+			word.WriteRune(r)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, word.String())
+	}
+	return out
 }
 
 // matchLines compares the README's lines with the output's; it returns ""
@@ -231,6 +287,16 @@ func jsonMatches(path string, want, got any) string {
 // The comparison catches what the issue found: an example whose output
 // differs, and a JSON example that lacks a field the output has.
 func TestREADMEMatchers(t *testing.T) {
+	// An inline example on the demo is found (the late.html one was not,
+	// and pointed at a page only the tests' own server has); the demo
+	// server's own command line is not run.
+	exs := readmeExamples("Try `ariadne snapshot --wait 'text Loaded later' http://localhost:8080/late.html`,\nserved by `ariadne demo --port 8080`.")
+	if len(exs) != 1 || !exs[0].inline || exs[0].line != 1 {
+		t.Fatalf("inline examples: %+v", exs)
+	}
+	if args, _ := exs[0].command("http://127.0.0.1:4242"); !reflect.DeepEqual(args, []string{"snapshot", "--wait", "text Loaded later", "http://127.0.0.1:4242/late.html"}) {
+		t.Errorf("inline example's arguments: %q", args)
+	}
 	for _, tc := range []struct {
 		want, got string
 		ok        bool

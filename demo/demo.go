@@ -2,7 +2,7 @@
 // embedded in the binary, that each show one thing Ariadne is for (a form, a
 // product list with identical buttons, a table with row actions, an iframe, a
 // shadow root, a covering cookie banner, dialogs, a list that re-renders
-// itself, and assorted controls).
+// itself, assorted controls, and content that arrives after the load event).
 //
 // The site is plain HTML, CSS and JavaScript with no external resources, so
 // it works offline. The package uses only the standard library and must not
@@ -70,6 +70,21 @@ type Server struct {
 
 	closeOnce sync.Once
 	closeErr  error
+}
+
+// DefaultPort is the port the explorer serves the demo on when it is free,
+// the one the README's examples use, so that recordings made on the demo
+// point at the same address next time.
+const DefaultPort = 8080
+
+// StartDefault serves the demo site on DefaultPort, or on a free port when
+// that one is taken (moved reports which).
+func StartDefault(ctx context.Context) (srv *Server, moved bool, err error) {
+	if srv, err = StartPort(ctx, DefaultPort); err == nil {
+		return srv, false, nil
+	}
+	srv, err = Start(ctx)
+	return srv, true, err
 }
 
 // Start serves the demo site on 127.0.0.1 at a free port. The server runs

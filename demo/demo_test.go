@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -151,6 +152,7 @@ func TestPages(t *testing.T) {
 	pages := []string{
 		"signin.html", "products.html", "table.html", "frames.html", "shadow.html",
 		"cookies.html", "dialog.html", "rerender.html", "controls.html", "windows.html",
+		"late.html",
 	}
 	linked := refs(home)
 	for _, p := range pages {
@@ -240,5 +242,26 @@ func TestContextCancelStopsServer(t *testing.T) {
 			t.Fatal("server still answers 5s after its context was cancelled")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// The explorer's demo is on DefaultPort when that is free, else on another
+// port, and says which.
+func TestStartDefault(t *testing.T) {
+	first, moved1, err := StartDefault(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	if !moved1 && first.URL() != fmt.Sprintf("http://127.0.0.1:%d/", DefaultPort) {
+		t.Errorf("not moved, yet on %s", first.URL())
+	}
+	second, moved2, err := StartDefault(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	if !moved2 || second.URL() == first.URL() {
+		t.Errorf("the port is taken, yet moved %v on %s (first on %s)", moved2, second.URL(), first.URL())
 	}
 }

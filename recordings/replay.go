@@ -233,7 +233,7 @@ func checkSecrets(rec *Recording, lookup func(string) (string, bool)) error {
 	if len(missing) == 0 {
 		return nil
 	}
-	return refs.Wrap(refs.CodeBadArgument, ErrSecretUnset, "the recording types secrets read from the environment: set %s and replay again",
+	return refs.Mark(refs.CodeBadArgument, ErrSecretUnset, "the recording types secrets read from the environment: set %s and replay again",
 		strings.Join(missing, ", "))
 }
 

@@ -71,6 +71,10 @@ type Header struct {
 	// TestIDAttr is the attribute the recorder's getByTestId locators read;
 	// "" means data-testid.
 	TestIDAttr string `json:"testIdAttribute,omitempty"`
+	// Demo marks a recording made on Ariadne's built-in demo site (the
+	// explorer started with no URL): replay serves the demo again at the
+	// start URL's loopback port when nothing listens there.
+	Demo bool `json:"demo,omitempty"`
 }
 
 // Viewport is the size of the page the recording was made in, and the

@@ -47,13 +47,31 @@ type Error struct {
 	Code    Code
 	Message string
 	Err     error
+	// quiet: Err is a sentinel for errors.Is whose text the message
+	// already says (see Mark).
+	quiet bool
 }
 
+// Error is the code, then the message and its cause's text. A cause that
+// is itself an *Error with the same code is not prefixed with it again:
+// one code, then the sentences.
 func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+	return string(e.Code) + ": " + e.text()
+}
+
+// text is the message and the cause's, without e's code.
+func (e *Error) text() string {
+	if e.Err == nil || e.quiet {
+		return e.Message
 	}
-	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+	cause := e.Err.Error()
+	if inner, ok := e.Err.(*Error); ok && inner.Code == e.Code {
+		cause = inner.text()
+	}
+	if e.Message == "" {
+		return cause
+	}
+	return e.Message + ": " + cause
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -66,6 +84,13 @@ func Errorf(code Code, format string, args ...any) *Error {
 // Wrap returns an *Error with the given code and message that wraps err.
 func Wrap(code Code, err error, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Err: err}
+}
+
+// Mark returns an *Error with the given code and message that
+// errors.Is(err, sentinel) recognises, without the sentinel's own text in
+// its message: the message says it already.
+func Mark(code Code, sentinel error, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Err: sentinel, quiet: true}
 }
 
 // CodeOf returns the code of the first *Error in err's chain, or "" if none.
@@ -82,10 +107,7 @@ func CodeOf(err error) Code {
 func MessageOf(err error) string {
 	var e *Error
 	if errors.As(err, &e) {
-		if e.Err != nil {
-			return e.Message + ": " + e.Err.Error()
-		}
-		return e.Message
+		return e.text()
 	}
 	return err.Error()
 }

@@ -27,6 +27,7 @@ type Recorder struct {
 	// blank: the recording started on a blank tab, so the first page it
 	// opens becomes its start page (the header's startUrl and title).
 	blank    bool
+	demo     string // RecordOptions.Demo
 	gen      int
 	inAction int
 	pending  []pendingDialog // dialogs answered while actions ran
@@ -80,6 +81,10 @@ type RecordOptions struct {
 	// Secrets stores what is typed into password fields as plain text
 	// instead of a secret (--record-secrets).
 	Secrets bool
+	// Demo is the origin of the built-in demo site the front end serves
+	// ("" for none): a recording that starts there is marked as made on
+	// the demo, which replay serves again by itself.
+	Demo string
 }
 
 // RecordState is a copy of the recording for a front end to show. Gen
@@ -113,6 +118,7 @@ func Start(ctx context.Context, b Browser, path string, o RecordOptions) (*Recor
 	if attr := opts.TestIDAttribute; attr != "" && attr != refs.DefaultTestIDAttr {
 		h.TestIDAttr = attr
 	}
+	h.Demo = o.Demo != "" && strings.HasPrefix(url, o.Demo)
 	w, err := recordings.Create(path, h)
 	if err != nil {
 		return nil, refs.Wrap(refs.CodeBadArgument, err, "cannot create the recording %s (Ariadne does not overwrite a recording: remove it or pick another name)", path)
@@ -121,6 +127,7 @@ func Start(ctx context.Context, b Browser, path string, o RecordOptions) (*Recor
 		rec:      recordings.NewRecorder(w, recordings.Secrets{RecordSecrets: o.Secrets}, id),
 		b:        b,
 		blank:    blank,
+		demo:     o.Demo,
 		told:     map[string]bool{},
 		recorded: map[int64]bool{},
 	}, nil
@@ -290,6 +297,7 @@ func (r *Recorder) startPage(a recordings.Action, nav *browser.NavResult) error 
 	w := r.rec.Writer()
 	h := w.Recording().Header
 	h.StartURL, h.Title = nav.URL, nav.Title
+	h.Demo = r.demo != "" && strings.HasPrefix(nav.URL, r.demo)
 	return w.SetHeader(h)
 }
 

@@ -184,11 +184,23 @@ func pageAfter(ctx context.Context, b Browser, err error) pageState {
 }
 
 // snapshot re-reads the page.
-func (m *Model) snapshot(label string) tea.Cmd {
+func (m *Model) snapshot(label string) tea.Cmd { return m.snapshotSaying(label, "") }
+
+// snapshotSaying re-reads the page, then shows done on the status line
+// ("" shows the element count).
+func (m *Model) snapshotSaying(label, done string) tea.Cmd {
 	return m.startOp(resSnap, label, func(ctx context.Context, b Browser) resultMsg {
 		p := readPage(ctx, b)
-		return resultMsg{page: p, err: p.err}
+		return resultMsg{page: p, err: p.err, done: done}
 	})
+}
+
+// pageName is a page's title and URL for the status line, sanitized.
+func pageName(title, url string) string {
+	if title == "" {
+		return Sanitize(url)
+	}
+	return quote(title) + " " + Sanitize(url)
 }
 
 // launch starts a new session (closing the old one) and opens the last URL.
@@ -216,6 +228,21 @@ func (m *Model) launch() tea.Cmd {
 	})
 }
 
+// readAfterLaunch reads the page of a browser just attached to with no
+// URL to open (--remote): the page as it is, named on the status line.
+// Like openAfterLaunch it runs once the session's events are read, so
+// that a dialog the page has open shows.
+func (m *Model) readAfterLaunch() tea.Cmd {
+	return m.startOp(resSnap, "reading the browser's page", func(ctx context.Context, b Browser) resultMsg {
+		p := readPage(ctx, b)
+		r := resultMsg{page: p, err: p.err}
+		if s := p.snap; s != nil {
+			r.done = "browser ready: " + pageName(s.Title, s.URL)
+		}
+		return r
+	})
+}
+
 // openAfterLaunch opens url in a browser just launched (not a recorded
 // step: the recording's header holds the start URL).
 func (m *Model) openAfterLaunch(url string) tea.Cmd {
@@ -239,7 +266,11 @@ func (m *Model) listTabs() tea.Cmd {
 func (m *Model) switchTab(n int) tea.Cmd {
 	return m.startOp(resTab, "switching to tab "+itoa(n), func(ctx context.Context, b Browser) resultMsg {
 		err := b.SwitchTab(n)
-		return resultMsg{err: err, page: pageAfter(ctx, b, err)}
+		r := resultMsg{err: err, page: pageAfter(ctx, b, err)}
+		if s := r.page.snap; s != nil {
+			r.done = "tab " + itoa(n) + ": " + pageName(s.Title, s.URL)
+		}
+		return r
 	})
 }
 
@@ -247,7 +278,11 @@ func (m *Model) switchTab(n int) tea.Cmd {
 func (m *Model) closeTab(n int) tea.Cmd {
 	return m.startOp(resTab, "closing tab "+itoa(n), func(ctx context.Context, b Browser) resultMsg {
 		err := b.CloseTab(ctx, n)
-		return resultMsg{err: err, page: pageAfter(ctx, b, err)}
+		r := resultMsg{err: err, page: pageAfter(ctx, b, err)}
+		if s := r.page.snap; s != nil {
+			r.done = "closed tab " + itoa(n) + " · tab " + itoa(s.TabIndex) + ": " + pageName(s.Title, s.URL)
+		}
+		return r
 	})
 }
 

@@ -98,10 +98,13 @@ func (m *Model) commandHint(line string) string {
 	if _, err := refs.ParseRef(name); err == nil && rest == "" {
 		return "enter jumps to " + name
 	}
+	if name == "?" && rest == "" {
+		return commandList()
+	}
 	cs := commandByPrefix(name)
 	switch {
 	case len(cs) == 0:
-		return "no command " + quote(name) + "; tab lists them"
+		return "no command " + quote(name) + "; tab or ? lists them"
 	case len(cs) == 1 && (cs[0].name == name || rest != ""):
 		return strings.TrimSpace(cs[0].name+" "+cs[0].args) + ": " + cs[0].help
 	}
@@ -177,6 +180,10 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		m.jump(ref)
 		return nil
 	}
+	if name == "?" && strings.TrimSpace(rest) == "" {
+		m.setStatus(statusInfo, commandList())
+		return nil
+	}
 	cs := commandByPrefix(name)
 	if len(cs) != 1 {
 		names := make([]string, 0, len(lineCommands()))
@@ -206,6 +213,16 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return nil
 	}
 	return c.run(m, args)
+}
+
+// commandList is what ? shows: every command with its arguments.
+func commandList() string {
+	var b strings.Builder
+	b.WriteString("commands: REF (e12)")
+	for _, c := range lineCommands() {
+		b.WriteString(" · " + strings.TrimSpace(c.name+" "+c.args))
+	}
+	return b.String()
 }
 
 func commandNames(cs []lineCommand) []string {

@@ -34,7 +34,7 @@ func (m *Model) copySubtree() tea.Cmd {
 	if n.Ref == "" {
 		what = "the ARIA snapshot of the text"
 	}
-	return m.copyText(text, what+" ("+itoa(strings.Count(text, "\n"))+" lines, for toMatchAriaSnapshot)")
+	return m.copyText(text, what+" ("+counted(strings.Count(text, "\n"), "line", "lines")+", for toMatchAriaSnapshot)")
 }
 
 // copySnapshot copies the whole page's ARIA snapshot with its refs.
@@ -44,7 +44,7 @@ func (m *Model) copySnapshot() tea.Cmd {
 		return nil
 	}
 	text := refs.Text(m.snap.Root, refs.TextOptions{})
-	return m.copyText(text, "the page's ARIA snapshot ("+itoa(strings.Count(text, "\n"))+" lines, with refs)")
+	return m.copyText(text, "the page's ARIA snapshot ("+counted(strings.Count(text, "\n"), "line", "lines")+", with refs)")
 }
 
 // togglePagePrefix switches whether copied locators start with page.

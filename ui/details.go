@@ -147,7 +147,7 @@ func (m *Model) locatorLines(e *locEntry, width, room int, compact bool) []strin
 	}
 	for i, c := range info.Candidates {
 		// The code, wrapped (at most three lines) rather than cut.
-		code := strings.Split(ansi.Wrap(Sanitize(c.Locator.Code(lang)), max(width-4, 8), " "), "\n")
+		code := wrapCode(Sanitize(c.Locator.Code(lang)), max(width-4, 8))
 		if len(code) > 3 {
 			code = code[:3]
 			code[2] = ansi.Truncate(code[2], max(width-5, 7), "") + "…"

@@ -268,10 +268,9 @@ func (m *Model) cancel() tea.Cmd {
 	if m.b == nil || m.dead {
 		return nil
 	}
-	// What was cancelled may have half happened: show the page as it is.
-	cmd := m.snapshot("snapshot after cancel")
-	m.setStatus(statusInfo, "cancelled: "+label)
-	return cmd
+	// What was cancelled may have half happened: show the page as it is,
+	// and keep saying what was cancelled (the log has it once).
+	return m.snapshotSaying("snapshot after cancel", "cancelled: "+label)
 }
 
 func (m *Model) stepMatch(next bool) {

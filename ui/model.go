@@ -52,6 +52,10 @@ type Options struct {
 	// RecordSecrets stores what is typed into password fields as plain
 	// text instead of a secret (--record-secrets).
 	RecordSecrets bool
+	// Demo is the origin of the built-in demo site when the explorer
+	// serves it (no URL given): recordings that start there are marked
+	// so that replay serves the demo again.
+	Demo string
 
 	// LivePeriod is how often the page is checked for changes and the
 	// browser for life: 0 means 700 ms, a negative value turns the checks
@@ -308,6 +312,9 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case eventMsg:
 		return m, m.onEvent(msg)
+	case tabNamedMsg:
+		m.onTabNamed(msg)
+		return m, nil
 	case dialogDoneMsg:
 		return m, tea.Batch(m.onDialogDone(msg), m.recordDialog(msg))
 	case recStartedMsg:

@@ -119,6 +119,16 @@ func TestModelCommandLine(t *testing.T) {
 	if h.selectedRef() != "e1" {
 		t.Errorf(":e1 selected %q", h.selectedRef())
 	}
+	// ? lists the commands, as it types (the hint) and on enter.
+	h.keys(":")
+	h.typeText("?")
+	if hint := h.m.prompt.hint; !strings.Contains(hint, "open URL") || !strings.Contains(hint, "export FORMAT FILE") {
+		t.Errorf(":? hint %q, want the commands", hint)
+	}
+	h.keys("enter")
+	if st := h.m.StatusText(); !strings.HasPrefix(st, "commands: ") || !strings.Contains(st, "replay FILE") {
+		t.Errorf(":? enter: status %q, want the commands", st)
+	}
 	for _, tc := range []struct{ line, want string }{
 		{"bogus", "no command :bogus"},
 		{"open", "usage: :open URL"},

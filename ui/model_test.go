@@ -227,10 +227,13 @@ func TestModelErrors(t *testing.T) {
 	f.mu.Unlock()
 	h.keys(": e 8 enter enter")
 	h.until("the click", func() bool { return h.m.Busy() == "" })
-	for _, want := range []string{"something covers the element", "[click_intercepted]", "close or accept it first"} {
+	for _, want := range []string{"something covers the element", "[click_intercepted]", "close or accept it first", "jump to its ref"} {
 		if !strings.Contains(h.m.StatusText(), want) {
 			t.Errorf("status %q lacks %q", h.m.StatusText(), want)
 		}
+	}
+	if strings.Contains(h.m.StatusText(), "--force") {
+		t.Errorf("the explorer has no --force, yet the status says %q", h.m.StatusText())
 	}
 	h.settle()
 	goldenFile(t, "model_error_80x24", h.screen())

@@ -248,46 +248,87 @@ func (m *Model) pickerKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// view draws the picker in a box at most width×height.
+// view draws the picker in a box at most width×height. A row too long for
+// the box wraps (a locator keeps every character, so that candidates that
+// differ anywhere can be told apart), its lines under its start.
 func (p *picker) view(s PaneStyles, width, height int) string {
 	inner := width - 4 // border and padding
 	rows := max(height-4, 1)
-	p.offset = min(p.offset, p.cursor)
-	if p.cursor >= p.offset+rows {
-		p.offset = p.cursor - rows + 1
+	texts := make([][]string, len(p.items))
+	lineCount := func(i int) int {
+		if texts[i] == nil {
+			texts[i] = p.itemLines(i, inner)
+		}
+		return len(texts[i])
 	}
-	p.offset = max(min(p.offset, len(p.items)-rows), 0)
+	p.offset = max(min(p.offset, p.cursor), 0)
+	for p.offset < p.cursor && p.linesBetween(p.offset, p.cursor, lineCount) > rows {
+		p.offset++
+	}
+	// Fill the box upwards when the end of the list leaves room.
+	for p.offset > 0 && p.linesBetween(p.offset-1, len(p.items)-1, lineCount) <= rows {
+		p.offset--
+	}
 	var lines []string
 	// Labels usually hold page text: Sanitize again (it is idempotent),
 	// so that nothing invisible reaches the screen and widths are right.
 	lines = append(lines, s.BoxTitle.Render(ansi.Truncate(Sanitize(p.title), inner, "…")))
-	for i := p.offset; i < min(p.offset+rows, len(p.items)); i++ {
+	used, last := 0, p.offset-1
+	for i := p.offset; i < len(p.items); i++ {
+		n := lineCount(i)
+		if used+n > rows && used > 0 {
+			break
+		}
 		it := p.items[i]
-		mark := "  "
-		if i == p.cursor {
-			mark = "> "
+		for j, line := range texts[i] {
+			if used >= rows {
+				break
+			}
+			if j == len(texts[i])-1 && it.hint != "" && !it.heading && ansi.StringWidth(line)+2 < inner {
+				line += "  " + s.Dim.Render(ansi.Truncate(Sanitize(it.hint), inner-ansi.StringWidth(line)-2, "…"))
+			}
+			switch {
+			case it.heading:
+				line = s.Label.Render(line)
+			case it.disabled:
+				line = s.Dim.Render(ansi.Strip(line))
+			case i == p.cursor:
+				line = s.Pick.Render(padRight(line, inner))
+			}
+			lines = append(lines, line)
+			used++
 		}
-		text := mark + Sanitize(it.label)
-		line := cutMiddle(text, inner)
-		if it.hint != "" && ansi.StringWidth(line)+2 < inner {
-			line += "  " + s.Dim.Render(ansi.Truncate(Sanitize(it.hint), inner-ansi.StringWidth(line)-2, "…"))
-		}
-		switch {
-		case it.heading:
-			line = s.Label.Render(ansi.Truncate(Sanitize(it.label), inner, "…"))
-		case it.disabled:
-			line = s.Dim.Render(ansi.Strip(line))
-		case i == p.cursor:
-			line = s.Pick.Render(padRight(line, inner))
-		}
-		lines = append(lines, line)
+		last = i
 	}
 	more := ""
-	if len(p.items) > rows {
-		more = fmt.Sprintf("%d–%d of %d", p.offset+1, min(p.offset+rows, len(p.items)), len(p.items))
+	if p.offset > 0 || last < len(p.items)-1 {
+		more = fmt.Sprintf("%d–%d of %d", p.offset+1, last+1, len(p.items))
 	}
 	lines = append(lines, s.Dim.Render(more))
 	return s.Box.Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// linesBetween is how many lines items from..to (inclusive) take.
+func (p *picker) linesBetween(from, to int, count func(int) int) int {
+	n := 0
+	for i := from; i <= to && i < len(p.items); i++ {
+		n += count(i)
+	}
+	return n
+}
+
+// itemLines is item i's text cut into lines of at most width: a heading
+// is cut at the end, a row wraps at spaces, its later lines indented.
+func (p *picker) itemLines(i, width int) []string {
+	it := p.items[i]
+	if it.heading {
+		return []string{ansi.Truncate(Sanitize(it.label), width, "…")}
+	}
+	mark := "  "
+	if i == p.cursor {
+		mark = "> "
+	}
+	return wrapHanging(mark+Sanitize(it.label), width, 6)
 }
 
 // cutMiddle shortens s to width by cutting out its middle: long locators

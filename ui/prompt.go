@@ -283,6 +283,9 @@ func (m *Model) promptLine(width int) string {
 	p := m.prompt
 	right := ""
 	switch {
+	case p.kind == promptFilter && !p.touched && m.tree.Filter() != "":
+		// Nothing typed yet: the count would be the old filter's.
+		right = " enter keeps " + quote(cutMiddle(m.tree.Filter(), 24)) + ", typing replaces it"
 	case p.kind == promptFilter && m.tree.FilterError() != "":
 		right = " not a regexp"
 	case p.kind == promptFilter && m.tree.Filter() != "":

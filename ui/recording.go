@@ -145,7 +145,7 @@ func (m *Model) startRecording(path string) tea.Cmd {
 	if path == "" {
 		path = filepath.Join(m.opts.RecordDir, "recording-"+time.Now().Format("20060102-150405")+".jsonl")
 	}
-	b, o := m.b, session.RecordOptions{Secrets: m.opts.RecordSecrets}
+	b, o := m.b, session.RecordOptions{Secrets: m.opts.RecordSecrets, Demo: m.opts.Demo}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

@@ -81,7 +81,7 @@ func (m *Model) openAssertPicker() tea.Cmd {
 	add(assertChoice{kind: recordings.AssertTitle, page: true}, "page title "+quote(m.title), "toHaveTitle()")
 	snap := refs.Text(&refs.Node{Role: "document", Children: []*refs.Node{n}}, refs.TextOptions{NoRefs: true})
 	add(assertChoice{kind: recordings.AssertAriaSnapshot}, "ARIA snapshot of this subtree",
-		itoa(strings.Count(snap, "\n"))+" lines, toMatchAriaSnapshot()")
+		counted(strings.Count(snap, "\n"), "line", "lines")+", toMatchAriaSnapshot()")
 	m.openPicker(p)
 	return nil
 }

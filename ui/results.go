@@ -37,6 +37,7 @@ func (m *Model) result(r resultMsg) tea.Cmd {
 		if r.target != "" {
 			return tea.Batch(append(cmds, m.openAfterLaunch(r.target))...)
 		}
+		return tea.Batch(append(cmds, m.readAfterLaunch())...)
 	}
 	if isGone(r.err) || isGone(r.page.err) {
 		m.markDead()
@@ -99,14 +100,25 @@ func (m *Model) reportResult(r resultMsg) {
 		if m.snap != nil {
 			n = m.snap.Count
 		}
-		m.setStatus(statusOK, "snapshot: "+counted(n, "element", "elements"))
+		switch {
+		case r.done != "" && r.done == m.status.text:
+			// Still on screen (and in the log) since the op started.
+		case r.done != "":
+			m.setStatus(statusInfo, r.done)
+		default:
+			m.setStatus(statusOK, "snapshot: "+counted(n, "element", "elements"))
+		}
 		if m.jumpTo != "" {
 			ref := m.jumpTo
 			m.jumpTo = ""
 			m.jump(ref)
 		}
 	case resTab:
-		m.setStatus(statusOK, r.label)
+		text := r.label
+		if r.done != "" {
+			text = r.done
+		}
+		m.setStatus(statusOK, text)
 	}
 	if m.snap != nil && len(m.snap.Problems) > 0 {
 		m.appendStatus(" · could not read: " + Sanitize(strings.Join(m.snap.Problems, "; ")))
@@ -317,8 +329,7 @@ func (m *Model) onEvent(e eventMsg) tea.Cmd {
 			}
 		}
 	case browser.EventTabOpened:
-		m.tabCount++
-		m.setStatus(statusInfo, "a new tab opened: "+Sanitize(ev.URL)+" — "+m.keys.Page.Tabs.Help().Key+" lists the tabs")
+		return tea.Batch(next, m.onTabOpened(ev))
 	case browser.EventTabClosed:
 		m.tabCount = max(m.tabCount-1, 1)
 		if m.busy == nil && !m.dead {

@@ -80,7 +80,7 @@ func (m *Model) fail(what string, err error) {
 		if top, ok := err.(*refs.Error); ok {
 			msg = refs.MessageOf(top)
 		}
-		text = what + ": " + words + " [" + string(re.Code) + "] — " + msg
+		text = what + ": " + words + " [" + string(re.Code) + "] — " + explorerAdvice(msg, m.keys.Find.JumpToRef.Help().Key)
 	case errors.Is(err, context.Canceled):
 		text = what + ": cancelled"
 	case errors.Is(err, context.DeadlineExceeded):
@@ -89,6 +89,20 @@ func (m *Model) fail(what string, err error) {
 		text = what + ": " + err.Error()
 	}
 	m.setStatus(statusErr, Sanitize(text))
+}
+
+// explorerAdvice rewords what the browser advises for the command line
+// (ariadne run's --force) as what the explorer offers: the explorer has
+// no forced click, so the advice is to deal with what is in the way, whose
+// ref the message names.
+func explorerAdvice(msg, jumpKey string) string {
+	for _, r := range []struct{ cli, ui string }{
+		{"; close or accept it first, or use --force to click anyway", "; close or accept it first (jump to its ref with " + jumpKey + " and press enter on its close or accept button)"},
+		{", or use --force", ""},
+	} {
+		msg = strings.ReplaceAll(msg, r.cli, r.ui)
+	}
+	return msg
 }
 
 // statusLines renders the status line: one line, or two when an error

@@ -265,12 +265,34 @@ var portRE = regexp.MustCompile(`127\.0\.0\.1:\d+`)
 // normalizeScreen makes a screen comparable across runs: the demo's port
 // and the clock.
 func normalizeScreen(s string) string {
-	s = portRE.ReplaceAllStringFunc(s, func(p string) string {
-		return "127.0.0.1:" + strings.Repeat("N", len(p)-len("127.0.0.1:"))
-	})
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
-		out = append(out, strings.TrimRight(l, " "))
+		out = append(out, strings.TrimRight(normalizePorts(l), " "))
 	}
 	return strings.Join(out, "\n")
+}
+
+// normalizePorts writes every loopback port of line as NNNNN, whatever
+// its length (the demo is on 8080 when that is free, else on a random
+// port), and keeps what follows in its column: the difference is taken
+// from, or given to, the next run of spaces.
+func normalizePorts(line string) string {
+	const port = "127.0.0.1:NNNNN"
+	var b strings.Builder
+	rest := line
+	for {
+		loc := portRE.FindStringIndex(rest)
+		if loc == nil {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:loc[0]] + port)
+		diff := len(port) - (loc[1] - loc[0])
+		rest = rest[loc[1]:]
+		if i := strings.Index(rest, "  "); i >= 0 && diff != 0 {
+			n := len(rest[i:]) - len(strings.TrimLeft(rest[i:], " "))
+			keep := max(n-diff, 1)
+			rest = rest[:i] + strings.Repeat(" ", keep) + rest[i+n:]
+		}
+	}
 }

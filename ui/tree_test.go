@@ -875,3 +875,34 @@ func TestCutMiddle(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// The Y list wraps a long locator instead of cutting it: two candidates
+// that differ only at the end or only in the middle stay apart at 80
+// columns, and every character is kept.
+func TestPickerWrapsLongLocators(t *testing.T) {
+	long := []string{
+		"getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart' })",
+		"getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart', exact: true })",
+		"getByTestId('product-green-mug').getByRole('button', { name: 'Add to cart' })",
+	}
+	p := &picker{kind: pickLocators, title: "Locators of e1"}
+	for _, l := range long {
+		p.items = append(p.items, pickItem{label: "  javascript " + l, value: l})
+	}
+	out := ansi.Strip(p.view(DefaultStyles(true).Pane, 60, 30))
+	// Without the box and the spaces, each locator is there whole.
+	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ", "─", " ").Replace(out)), "")
+	for _, l := range long {
+		if !strings.Contains(flat, strings.Join(strings.Fields(l), "")) {
+			t.Errorf("the list lost %q:\n%s", l, out)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if ansi.StringWidth(line) > 60 {
+			t.Errorf("line wider than the box: %q", line)
+		}
+	}
+	if got := wrapHanging("short", 40, 6); len(got) != 1 || got[0] != "short" {
+		t.Errorf("%q", got)
+	}
+}
