@@ -107,9 +107,10 @@ func compareWithPlaywright(ours, theirs string) (string, int) {
 			normalized++
 			continue
 		}
-		if refs.HasHidden(b) && unquoteKey(a) == unquoteKey(b) {
+		if refs.HasHidden(b) && (unquoteKey(a) == unquoteKey(b) || decodeLine(unquoteKey(a)) == decodeLine(unquoteKey(b))) {
 			// Playwright prints bidi and invisible characters raw; we
-			// put the key in YAML double quotes with \u escapes.
+			// put the key in YAML double quotes with \u escapes, and
+			// write them as \u escapes in double-quoted values.
 			normalized++
 			continue
 		}
