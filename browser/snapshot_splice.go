@@ -73,13 +73,17 @@ func (sp *splicer) apply(snap *refs.Snapshot, patches []patch) error {
 	// edits notes, per role and name, what each subtree changes, in
 	// document order.
 	edits := map[orderKey][]edit{}
+	// A region's edit of an order may be made by its old subtree and by its
+	// new one, after other regions' old subtrees made theirs: look it up,
+	// and keep each order's edits sorted by path.
 	editOf := func(k orderKey, r *region) *edit {
 		list := edits[k]
-		if len(list) == 0 || !slices.Equal(list[len(list)-1].path, r.path) {
-			list = append(list, edit{path: r.path})
+		i, found := slices.BinarySearchFunc(list, r.path, func(e edit, p []int32) int { return slices.Compare(e.path, p) })
+		if !found {
+			list = slices.Insert(list, i, edit{path: r.path})
 			edits[k] = list
 		}
-		return &list[len(list)-1]
+		return &list[i]
 	}
 	for _, r := range regions {
 		var err error
