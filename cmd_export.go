@@ -59,7 +59,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		return usagef("export: %s is not a regular file: export reads a recording twice (to check it, then to write it); save it to a file first", path)
 	}
 	problem := func(p recordings.LoadProblem) {
-		fmt.Fprintf(e.stderr, "ariadne: %s: %v (skipped; the other steps are kept)\n", path, p)
+		fmt.Fprintf(e.stderr, "ariadne: %s: %s (skipped; the other steps are kept)\n", refs.EscapeHidden(path), refs.EscapeHidden(p.Error()))
 	}
 	exportTo := func(w io.Writer) error {
 		err := recordings.ExportFile(ctx, *format, f, w, problem)

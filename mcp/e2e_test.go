@@ -447,8 +447,19 @@ func TestPopupsAndSecrets(t *testing.T) {
 			t.Errorf("a press into the password field should say pressed [secret]:\n%s", text)
 		}
 	}
+	// The same through browser_run (ariadne run's press), with the ref and
+	// with none, a key name that is the password failing.
+	pw := ref(t, page, "textbox", "Password", 0)
+	runFailed, isErr := c.call("browser_run", map[string]any{"command": "press", "args": []string{pw, "battery-staple"}})
+	if !isErr || errorCode(runFailed) != "bad_argument" {
+		t.Errorf("browser_run press with a key name that is no key: want bad_argument, got\n%s", runFailed)
+	}
+	runFocused, isErr := c.call("browser_run", map[string]any{"command": "press", "args": []string{"battery-staple"}})
+	if !isErr {
+		t.Errorf("browser_run press with no ref and a key name that is no key should fail:\n%s", runFocused)
+	}
 	snap := c.ok("browser_snapshot", nil)
-	for _, text := range []string{typed, filled, snap, pressed, focused, failed} {
+	for _, text := range []string{typed, filled, snap, pressed, focused, failed, runFailed, runFocused} {
 		if strings.Contains(text, "correct horse") || strings.Contains(text, "battery") || strings.Contains(text, "pressed x") || strings.Contains(text, "pressed y") {
 			t.Errorf("a password reached the answer:\n%s", text)
 		}

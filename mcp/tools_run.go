@@ -7,6 +7,7 @@ import (
 
 	"github.com/ariadne-tui/ariadne/commands"
 	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/session"
 )
 
 type runArgs struct {
@@ -57,7 +58,16 @@ func runTool() Tool {
 				return nil, err
 			}
 			call.Session, call.Vars = s.session(), s.vars
+			secret := cmd.Name == "press" && s.pressesSecret(ctx, call.Args)
 			res, err := cmd.Run(ctx, call)
+			if secret {
+				err = session.MaskKeys(err, call.Args[len(call.Args)-1])
+				for i, n := range call.Notices {
+					if strings.HasPrefix(n, "press: ") {
+						call.Notices[i] = "press: the keys are written as Playwright names them (not shown: they go into a password field)"
+					}
+				}
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -75,4 +85,19 @@ func runTool() Tool {
 			_, opened := res["status"]
 			return a, s.after(ctx, a, nil, nav || opened)
 		})
+}
+
+// pressesSecret reports whether a press (press [REF] KEYS) goes into a
+// password field, its ref's or the focused one: its keys are then never
+// shown, in the answer or in an error. A field that cannot be read counts
+// as one.
+func (s *Server) pressesSecret(ctx context.Context, args []string) bool {
+	switch len(args) {
+	case 1:
+		return session.FocusedSecret(ctx, s.sess)
+	case 2:
+		info, err := s.sess.Info(ctx, args[0])
+		return err != nil || info.Password
+	}
+	return false
 }

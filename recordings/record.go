@@ -346,7 +346,7 @@ func framePathOf(frame refs.Locator, path []int) []int {
 // it types (a secret as $NAME, plain text typed into a password field as
 // refs.SecretMask).
 func Summary(s Step) string {
-	if s.Kind == Press && s.Target.Password && EditsText(s.Key) {
+	if s.Kind == Press && s.Target.Password && KeysEditText(s.Key) {
 		s.Key = refs.SecretMask // a character of the password
 	}
 	d := describe(s)

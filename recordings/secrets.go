@@ -170,7 +170,7 @@ func (p Secrets) Apply(s Step, f Field) Step {
 	switch {
 	case (s.Kind == Fill || s.Kind == Type) && s.Text.Secret == "" && s.Text.Text != "":
 		s.Text = SecretValue(SecretName(f.Label))
-	case s.Kind == Press && EditsText(s.Key):
+	case s.Kind == Press && KeysEditText(s.Key):
 		s.Kind, s.Key, s.Text = Fill, "", SecretValue(SecretName(f.Label))
 	case s.Kind == Assert && s.Assert != nil && s.Assert.Kind == AssertValue && s.Assert.Secret == "" && s.Assert.Expected != "":
 		a := *s.Assert
@@ -178,6 +178,21 @@ func (p Secrets) Apply(s Step, f Field) Step {
 		s.Assert = &a
 	}
 	return s
+}
+
+// KeysEditText reports whether any chord of a press's keys (space
+// separated: "h u n t e r 2") changes a text field's value: such a press
+// into a password field is its secret, however many chords it has.
+func KeysEditText(keys string) bool {
+	if EditsText(keys) {
+		return true
+	}
+	for _, k := range strings.Fields(keys) {
+		if EditsText(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // EditsText reports whether pressing key changes a text field's value:

@@ -46,6 +46,8 @@ func TestSecretsApply(t *testing.T) {
 		{"a shifted character is the secret", Secrets{}, Step{Kind: Press, Target: field, Key: "Shift+H"}, pw, secretFill},
 		{"the space key is the secret", Secrets{}, Step{Kind: Press, Target: field, Key: " "}, pw, secretFill},
 		{"Backspace in a password field is the secret", Secrets{}, Step{Kind: Press, Target: field, Key: "Backspace"}, pw, secretFill},
+		{"several character keys are the secret", Secrets{}, Step{Kind: Press, Target: field, Key: "h u n t e r 2"}, pw, secretFill},
+		{"character keys among others are the secret", Secrets{}, Step{Kind: Press, Target: field, Key: "Shift+H u Enter"}, pw, secretFill},
 		{"a chord stays a press", Secrets{}, Step{Kind: Press, Target: field, Key: "Control+a"}, pw, Step{Kind: Press, Target: field, Key: "Control+a"}},
 		{"Tab stays a press", Secrets{}, Step{Kind: Press, Target: field, Key: "Shift+Tab"}, pw, Step{Kind: Press, Target: field, Key: "Shift+Tab"}},
 		{"a character key, secrets recorded", Secrets{RecordSecrets: true}, Step{Kind: Press, Target: field, Key: "h"}, pw, Step{Kind: Press, Target: field, Key: "h"}},
@@ -114,6 +116,15 @@ func TestValueResolve(t *testing.T) {
 // field stored as plain text (--record-secrets, or a file written by hand):
 // its failure says whether the field is empty, never its value or the
 // expected one.
+// A press of several chords into a password field is summed up masked.
+func TestSummaryMasksPressedPassword(t *testing.T) {
+	s := Step{Kind: Press, Target: tgt(refs.ByLabel("Password", false), "textbox", "Password"), Key: "h u n t e r 2"}
+	s.Target.Password = true
+	if got := Summary(s); strings.Contains(got, "h u n") {
+		t.Errorf("Summary shows the keys pressed into a password field: %s", got)
+	}
+}
+
 func TestPlainPasswordNeverQuoted(t *testing.T) {
 	pw := func(s string) Observed { return Observed{Count: 1, State: ElementState{Value: &s, Password: true}} }
 	cases := []struct {
