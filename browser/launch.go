@@ -114,13 +114,15 @@ type Browser struct {
 	current int
 	front   target.ID // the tab last brought to the front
 	// adopting counts new tabs (popups) being attached to.
-	adopting  atomic.Int32
-	dialogSeq atomic.Int64 // the last Dialog.Seq
-	events    chan Event
-	closed    bool
-	logFile   *os.File // Options.LogFile, closed by Close
-	attached  bool     // on the existing tabs of a --remote browser (attach.go)
-	debugPort int      // the DevTools port of a launched browser, 0 without one
+	adopting atomic.Int32
+	// unadoptable are the popups the watcher failed to attach to.
+	unadoptable map[target.ID]bool
+	dialogSeq   atomic.Int64 // the last Dialog.Seq
+	events      chan Event
+	closed      bool
+	logFile     *os.File // Options.LogFile, closed by Close
+	attached    bool     // on the existing tabs of a --remote browser (attach.go)
+	debugPort   int      // the DevTools port of a launched browser, 0 without one
 }
 
 // Launch starts (or, with Options.Remote, attaches to) a browser and opens

@@ -247,7 +247,15 @@ func (t *Tab) loaded(ctx context.Context) bool {
 // destroyed"), and taking that for a quiet page lets the loop's next load
 // pass for ours.
 func (t *Tab) restless(ctx context.Context) bool {
-	return t.evalBool(ctx, `document.readyState !== 'complete' || !!document.querySelector('meta[http-equiv="refresh" i]')`, true)
+	lctx, cancel := t.opContext(ctx, probeWait)
+	defer cancel()
+	v, err := chromedp.Run(lctx, chromedp.Evaluate[bool](`document.readyState !== 'complete' || !!document.querySelector('meta[http-equiv="refresh" i]')`))
+	if err != nil {
+		// A probe that ran out of time on a loaded machine says nothing
+		// of the page: only a document replaced under it is restless.
+		return documentGone(err)
+	}
+	return v
 }
 
 // evalBool evaluates expr in the page's main world within probeWait; def

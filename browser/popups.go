@@ -48,7 +48,7 @@ func (b *Browser) waitPopups(ctx context.Context, before map[target.ID]bool) {
 			if in.Type != "page" || in.OpenerID == "" || before[in.TargetID] {
 				continue
 			}
-			if b.tabByID(in.OpenerID) != nil && b.tabByID(in.TargetID) == nil {
+			if b.tabByID(in.OpenerID) != nil && b.tabByID(in.TargetID) == nil && !b.gaveUp(in.TargetID) {
 				pending = true
 			}
 		}
@@ -70,4 +70,10 @@ func (b *Browser) pageTargets(ctx context.Context) (*target.GetTargetsResult, er
 		return nil, err
 	}
 	return &res, nil
+}
+
+func (b *Browser) gaveUp(id target.ID) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.unadoptable[id]
 }

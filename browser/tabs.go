@@ -96,14 +96,14 @@ func (b *Browser) watchTargets() {
 		ctx, cancel := chromedp.NewContext(b.first, chromedp.WithTargetID(info.TargetID), chromedp.WithDetachOnCancel())
 		if err := chromedp.Do(ctx); err != nil {
 			cancel()
-			b.adopting.Add(-1)
+			b.giveUp(info.TargetID)
 			b.opts.Logf("attaching to new tab %s: %v", info.TargetID, err)
 			continue
 		}
 		tab, err := b.adoptTab(ctx, cancel)
 		if err != nil {
 			cancel()
-			b.adopting.Add(-1)
+			b.giveUp(info.TargetID)
 			continue
 		}
 		added := b.addAdopted(tab)
@@ -126,6 +126,18 @@ func (b *Browser) adopts(info *target.Info) bool {
 		return b.attached && !strings.HasPrefix(info.URL, "devtools://")
 	}
 	return b.tabByID(info.OpenerID) != nil
+}
+
+// giveUp notes a popup the watcher could not attach to, so that actions
+// do not wait for it to become a tab (waitPopups).
+func (b *Browser) giveUp(id target.ID) {
+	b.mu.Lock()
+	if b.unadoptable == nil {
+		b.unadoptable = map[target.ID]bool{}
+	}
+	b.unadoptable[id] = true
+	b.mu.Unlock()
+	b.adopting.Add(-1)
 }
 
 // addAdopted appends a tab the watcher attached to, unless Ariadne opened

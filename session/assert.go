@@ -130,7 +130,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		var obs recordings.Observed
 		var err error
 		if byLocator(a) {
-			obs, err = observeLocator(ctx, b, loc, a.Kind)
+			obs, err = observeLocator(ctx, b, p.tabID, loc, a.Kind)
 		} else {
 			obs, err = observe(ctx, b, p.tabID, c.Ref, a.Kind)
 		}
@@ -234,10 +234,23 @@ func locatorOf(ctx context.Context, b Browser, ref string, p *pre) (refs.Locator
 }
 
 // observeLocator reads what assertion kind k checks of the elements loc
-// matches in the current tab: how many, and the state of the first.
-func observeLocator(ctx context.Context, b Browser, loc refs.Locator, k recordings.AssertKind) (recordings.Observed, error) {
+// matches in the tab with id tabID (the ref's; "" the current one): how
+// many, and the state of the first.
+func observeLocator(ctx context.Context, b Browser, tabID string, loc refs.Locator, k recordings.AssertKind) (recordings.Observed, error) {
 	var o recordings.Observed
-	found, err := b.FindEach(ctx, 0, []refs.Locator{loc})
+	tab := 0 // the current tab
+	if tabID != "" {
+		tabs, err := b.Tabs(ctx)
+		if err != nil {
+			return o, err
+		}
+		for _, t := range tabs {
+			if t.ID == tabID {
+				tab = t.Index
+			}
+		}
+	}
+	found, err := b.FindEach(ctx, tab, []refs.Locator{loc})
 	if err != nil {
 		return o, err
 	}

@@ -60,19 +60,25 @@ func (m *Model) prefetch() tea.Cmd {
 // onLocatorBatch stores prefetched ladders. A failed prefetch stores
 // nothing: the element is read on its own when selected.
 func (m *Model) onLocatorBatch(l locBatchMsg) tea.Cmd {
+	got := map[string]*ElementLocators{}
+	if l.err == nil {
+		for _, info := range l.infos {
+			if info != nil {
+				got[info.Ref] = info
+			}
+		}
+	}
+	var cmds []tea.Cmd
 	for _, ref := range l.refs {
-		delete(m.locWanted, ref)
-	}
-	if l.err != nil {
-		return nil
-	}
-	for _, info := range l.infos {
-		if info == nil {
+		if info := got[ref]; info != nil {
+			// As if read on its own: a Y or a copy waiting for it goes on.
+			cmds = append(cmds, m.onLocators(locMsg{seq: l.seq, ref: ref, info: info}))
 			continue
 		}
-		if old := m.locs[info.Ref]; old == nil || old.seq <= l.seq {
-			m.locs[info.Ref] = &locEntry{seq: l.seq, info: info}
+		delete(m.locWanted, ref)
+		if n := m.tree.Selected(); (n != nil && n.Ref == ref) || m.pendingY == ref || m.pendingCpy == ref {
+			cmds = append(cmds, m.readLocators(ref)) // the batch missed it: read it on its own
 		}
 	}
-	return nil
+	return tea.Batch(cmds...)
 }
