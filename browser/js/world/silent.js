@@ -21,27 +21,37 @@
   // (or after it) changes: their rules' anchors (the compound they sit in,
   // without them) widen each change to the anchors above it (hasWiden).
 
-  // The controls with a node, with their kind (0 a value, 1 a checked
-  // state, 2 a select's options) and their state at their last walk, in
-  // parallel arrays for a fast check; ctlAt finds an element's place.
-  let ctlEls = [], ctlKinds = [], ctlStates = [];
+  // The controls with a node and their state at their last walk, one list
+  // per kind (0 a value, 1 a checked state, 2 a select's options), each as
+  // parallel arrays, so that the check reads one or two properties per
+  // control and nothing else (10,000 controls on a large page, at every
+  // version check and every refresh). ctlAt finds an element's kind and
+  // place; an element whose kind changed leaves a null in its old list.
+  let ctlEls = [[], [], []], ctlStates = [[], [], []];
   let ctlAt = new Map();
   let ctlPruned = 0; // how many were kept at the last prune
 
   function resetControls() {
-    ctlEls = [];
-    ctlKinds = [];
-    ctlStates = [];
+    ctlEls = [[], [], []];
+    ctlStates = [[], [], []];
     ctlAt = new Map();
     ctlPruned = 0;
   }
 
-  function controlState(el, kind) {
-    if (kind === 0) return el.value;
-    if (kind === 1) return el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
+  function checkState(el) {
+    return el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
+  }
+
+  function optionsState(el) {
     let s = "";
     for (const o of el.selectedOptions) s += o.index + ",";
     return s;
+  }
+
+  function controlState(el, kind) {
+    if (kind === 0) return el.value;
+    if (kind === 1) return checkState(el);
+    return optionsState(el);
   }
 
   // noteControl records el's state, for a tracked walk making its node.
@@ -52,33 +62,89 @@
     else if (tag === "INPUT") kind = el.type === "checkbox" || el.type === "radio" ? 1 : 0;
     else return;
     const st = controlState(el, kind);
-    const i = ctlAt.get(el);
-    if (i !== undefined) {
-      ctlKinds[i] = kind;
-      ctlStates[i] = st;
-      return;
+    const at = ctlAt.get(el);
+    if (at !== undefined) {
+      if (at.kind === kind) {
+        ctlStates[kind][at.i] = st;
+        return;
+      }
+      ctlEls[at.kind][at.i] = null;
     }
-    ctlAt.set(el, ctlEls.length);
-    ctlEls.push(el);
-    ctlKinds.push(kind);
-    ctlStates.push(st);
+    ctlAt.set(el, { kind, i: ctlEls[kind].length });
+    ctlEls[kind].push(el);
+    ctlStates[kind].push(st);
+  }
+
+  function controlCount() {
+    return ctlEls[0].length + ctlEls[1].length + ctlEls[2].length;
   }
 
   // pruneControls drops the controls that left the document, once the
-  // list doubled since the last prune (refreshes add the controls of the
+  // lists doubled since the last prune (refreshes add the controls of the
   // subtrees they walk again).
   function pruneControls() {
-    if (ctlEls.length <= 2 * ctlPruned + 64) return;
-    const els = ctlEls, kinds = ctlKinds, states = ctlStates;
+    if (controlCount() <= 2 * ctlPruned + 64) return;
+    const els = ctlEls, states = ctlStates;
     resetControls();
-    for (let i = 0; i < els.length; i++) {
-      if (!els[i].isConnected) continue;
-      ctlAt.set(els[i], ctlEls.length);
-      ctlEls.push(els[i]);
-      ctlKinds.push(kinds[i]);
-      ctlStates.push(states[i]);
+    for (let kind = 0; kind < 3; kind++) {
+      const list = els[kind];
+      for (let i = 0; i < list.length; i++) {
+        const el = list[i];
+        if (el === null || !el.isConnected) continue;
+        ctlAt.set(el, { kind, i: ctlEls[kind].length });
+        ctlEls[kind].push(el);
+        ctlStates[kind].push(states[kind][i]);
+      }
     }
-    ctlPruned = ctlEls.length;
+    ctlPruned = controlCount();
+  }
+
+  // controlChanged marks a control whose state changed (and its parent:
+  // its state can restyle its siblings, input:checked + label).
+  function controlChanged(el) {
+    if (!el.isConnected) return false;
+    mark(el);
+    mark(parentOrHost(el) || el);
+    return true;
+  }
+
+  // checkControls compares every control with its state at its last walk,
+  // marks those that changed and reports whether any did.
+  function checkControls() {
+    let changed = false;
+    let els = ctlEls[0], states = ctlStates[0];
+    for (let i = 0; i < els.length; i++) {
+      const el = els[i];
+      if (el === null) continue;
+      const v = el.value;
+      if (v !== states[i]) {
+        states[i] = v;
+        if (controlChanged(el)) changed = true;
+      }
+    }
+    els = ctlEls[1];
+    states = ctlStates[1];
+    for (let i = 0; i < els.length; i++) {
+      const el = els[i];
+      if (el === null) continue;
+      const c = el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
+      if (c !== states[i]) {
+        states[i] = c;
+        if (controlChanged(el)) changed = true;
+      }
+    }
+    els = ctlEls[2];
+    states = ctlStates[2];
+    for (let i = 0; i < els.length; i++) {
+      const el = els[i];
+      if (el === null) continue;
+      const o = optionsState(el);
+      if (o !== states[i]) {
+        states[i] = o;
+        if (controlChanged(el)) changed = true;
+      }
+    }
+    return changed;
   }
 
   // scopes are the shadow roots the walks entered (the document aside),
@@ -277,19 +343,7 @@
   // state can restyle its siblings, input:checked + label) and reports
   // whether anything did.
   function checkSilent() {
-    let changed = false;
-    const els = ctlEls, kinds = ctlKinds, states = ctlStates;
-    for (let i = 0; i < els.length; i++) {
-      const el = els[i];
-      const now = controlState(el, kinds[i]);
-      if (now !== states[i]) {
-        states[i] = now;
-        if (!el.isConnected) continue;
-        mark(el);
-        mark(parentOrHost(el) || el);
-        changed = true;
-      }
-    }
+    let changed = checkControls();
     pruneControls();
     if (!fullReason && gen > 0 && sheetsPrint() !== lastPrint) {
       needFull("a style sheet changed");
