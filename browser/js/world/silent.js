@@ -9,7 +9,8 @@
   //
   //   - controls: each input, textarea and select that has a node, with
   //     the value, checked state or selected options its walk read; one
-  //     that differs is marked changed;
+  //     that differs is marked changed (up to 2,000 controls a check, in
+  //     turns on a page with more: sweepBudget);
   //   - the style sheets' shape: each sheet of the document and of the
   //     shadow roots the walks entered, with its rules (their identity,
   //     nested lists included); any difference asks for a full walk.
@@ -38,10 +39,6 @@
     ctlPruned = 0;
   }
 
-  function checkState(el) {
-    return el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
-  }
-
   function optionsState(el) {
     let s = "";
     for (const o of el.selectedOptions) s += o.index + ",";
@@ -50,7 +47,7 @@
 
   function controlState(el, kind) {
     if (kind === 0) return el.value;
-    if (kind === 1) return checkState(el);
+    if (kind === 1) return el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
     return optionsState(el);
   }
 
@@ -108,12 +105,43 @@
     return true;
   }
 
-  // checkControls compares every control with its state at its last walk,
-  // marks those that changed and reports whether any did.
+  // sweepBudget bounds the controls one check reads: a page with more
+  // has them read in turns (sweepAt is where the next check starts), so
+  // that a check costs the same on any page. A control a script changes
+  // without an event is seen within ceil(controls / sweepBudget) checks
+  // (at 10,000 controls, 5: five seconds of live follow); one that an
+  // event reports (input, change) is marked by the event at once.
+  const sweepBudget = 2000;
+  let sweepAt = 0;
+
+  // checkControls compares controls with their state at their last walk
+  // (all of them, or sweepBudget of them in turns), marks those that
+  // changed and reports whether any did.
   function checkControls() {
+    const n0 = ctlEls[0].length, n1 = ctlEls[1].length, total = n0 + n1 + ctlEls[2].length;
+    if (total <= sweepBudget) return sweepRange(0, total, n0, n1);
+    if (sweepAt >= total) sweepAt = 0;
+    const end = sweepAt + sweepBudget;
+    let changed = sweepRange(sweepAt, Math.min(end, total), n0, n1);
+    if (end > total && sweepRange(0, end - total, n0, n1)) changed = true;
+    sweepAt = end % total;
+    return changed;
+  }
+
+  // sweepRange checks the controls from..to of the three lists taken
+  // as one (n0, n1: the lengths of the first two).
+  function sweepRange(from, to, n0, n1) {
     let changed = false;
-    let els = ctlEls[0], states = ctlStates[0];
-    for (let i = 0; i < els.length; i++) {
+    if (from < n0 && sweepValues(from, Math.min(to, n0))) changed = true;
+    if (to > n0 && from < n0 + n1 && sweepChecks(Math.max(from, n0) - n0, Math.min(to, n0 + n1) - n0)) changed = true;
+    if (to > n0 + n1 && sweepSelects(Math.max(from, n0 + n1) - n0 - n1, to - n0 - n1)) changed = true;
+    return changed;
+  }
+
+  function sweepValues(from, to) {
+    let changed = false;
+    const els = ctlEls[0], states = ctlStates[0];
+    for (let i = from; i < to; i++) {
       const el = els[i];
       if (el === null) continue;
       const v = el.value;
@@ -122,9 +150,13 @@
         if (controlChanged(el)) changed = true;
       }
     }
-    els = ctlEls[1];
-    states = ctlStates[1];
-    for (let i = 0; i < els.length; i++) {
+    return changed;
+  }
+
+  function sweepChecks(from, to) {
+    let changed = false;
+    const els = ctlEls[1], states = ctlStates[1];
+    for (let i = from; i < to; i++) {
       const el = els[i];
       if (el === null) continue;
       const c = el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
@@ -133,9 +165,13 @@
         if (controlChanged(el)) changed = true;
       }
     }
-    els = ctlEls[2];
-    states = ctlStates[2];
-    for (let i = 0; i < els.length; i++) {
+    return changed;
+  }
+
+  function sweepSelects(from, to) {
+    let changed = false;
+    const els = ctlEls[2], states = ctlStates[2];
+    for (let i = from; i < to; i++) {
       const el = els[i];
       if (el === null) continue;
       const o = optionsState(el);
