@@ -27,7 +27,8 @@
   // parallel arrays, so that the check reads one or two properties per
   // control and nothing else (10,000 controls on a large page, at every
   // version check and every refresh). ctlAt finds an element's kind and
-  // place; an element whose kind changed leaves a null in its old list.
+  // place (index * 3 + kind); an element whose kind changed leaves a null
+  // in its old list.
   let ctlEls = [[], [], []], ctlStates = [[], [], []];
   let ctlAt = new Map();
   let ctlPruned = 0; // how many were kept at the last prune
@@ -61,13 +62,13 @@
     const st = controlState(el, kind);
     const at = ctlAt.get(el);
     if (at !== undefined) {
-      if (at.kind === kind) {
-        ctlStates[kind][at.i] = st;
+      if (at % 3 === kind) {
+        ctlStates[kind][(at - kind) / 3] = st;
         return;
       }
-      ctlEls[at.kind][at.i] = null;
+      ctlEls[at % 3][(at - (at % 3)) / 3] = null;
     }
-    ctlAt.set(el, { kind, i: ctlEls[kind].length });
+    ctlAt.set(el, ctlEls[kind].length * 3 + kind);
     ctlEls[kind].push(el);
     ctlStates[kind].push(st);
   }
@@ -88,7 +89,7 @@
       for (let i = 0; i < list.length; i++) {
         const el = list[i];
         if (el === null || !el.isConnected) continue;
-        ctlAt.set(el, { kind, i: ctlEls[kind].length });
+        ctlAt.set(el, ctlEls[kind].length * 3 + kind);
         ctlEls[kind].push(el);
         ctlStates[kind].push(states[kind][i]);
       }
