@@ -342,3 +342,57 @@ func TestRefreshSeesSilentChanges(t *testing.T) {
 		t.Errorf("a quiet page moved the version from %q to %q", v1, v2)
 	}
 }
+
+// TestRefreshSeesSilentChangesOnALargePage: on a page with more controls
+// than one check reads (silent.js, sweepBudget: 2,000), a value a script
+// set without an event moves the DOM version within the checks that read
+// every control once (two at 2,500), and the refresh then shows it.
+func TestRefreshSeesSilentChangesOnALargePage(t *testing.T) {
+	b, _, tab, ctx := liveTab(t)
+	evalMain[any](t, b, `(() => {
+  const box = document.createElement("section");
+  box.setAttribute("aria-label", "Many fields");
+  for (let k = 0; k < 2500; k++) {
+    const i = document.createElement("input");
+    i.setAttribute("aria-label", "Field " + k);
+    box.append(i);
+  }
+  document.body.append(box);
+  return true;
+})()`)
+	if _, err := tab.Snapshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []int{2499, 1200, 0} {
+		v1, err := b.DOMVersion(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("set %d", k)
+		evalMain[any](t, b, fmt.Sprintf(`document.querySelector('[aria-label="Field %d"]').value = %q`, k, want))
+		moved := false
+		for range 2 {
+			v2, err := b.DOMVersion(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v2 != v1 {
+				moved = true
+				break
+			}
+		}
+		if !moved {
+			t.Fatalf("field %d set by a script: two checks left the DOM version at %q", k, v1)
+		}
+		got, err := tab.Refresh(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := findRole(got.Root, "textbox", fmt.Sprintf("Field %d", k)); n == nil || n.Value != want {
+			t.Fatalf("the refresh after field %d was set does not show it: %+v", k, n)
+		}
+		if d := sameTree(got, untracked(t, ctx, tab)); d != "" {
+			t.Fatalf("after field %d was set the refresh differs from a full walk: %s", k, d)
+		}
+	}
+}

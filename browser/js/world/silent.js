@@ -9,7 +9,8 @@
   //
   //   - controls: each input, textarea and select that has a node, with
   //     the value, checked state or selected options its walk read; one
-  //     that differs is marked changed;
+  //     that differs is marked changed (up to 2,000 controls a check, in
+  //     turns on a page with more: sweepBudget);
   //   - the style sheets' shape: each sheet of the document and of the
   //     shadow roots the walks entered, with its rules (their identity,
   //     nested lists included); any difference asks for a full walk.
@@ -21,27 +22,34 @@
   // (or after it) changes: their rules' anchors (the compound they sit in,
   // without them) widen each change to the anchors above it (hasWiden).
 
-  // The controls with a node, with their kind (0 a value, 1 a checked
-  // state, 2 a select's options) and their state at their last walk, in
-  // parallel arrays for a fast check; ctlAt finds an element's place.
-  let ctlEls = [], ctlKinds = [], ctlStates = [];
+  // The controls with a node and their state at their last walk, one list
+  // per kind (0 a value, 1 a checked state, 2 a select's options), each as
+  // parallel arrays, so that the check reads one or two properties per
+  // control and nothing else (10,000 controls on a large page, at every
+  // version check and every refresh). ctlAt finds an element's kind and
+  // place (index * 3 + kind); an element whose kind changed leaves a null
+  // in its old list.
+  let ctlEls = [[], [], []], ctlStates = [[], [], []];
   let ctlAt = new Map();
   let ctlPruned = 0; // how many were kept at the last prune
 
   function resetControls() {
-    ctlEls = [];
-    ctlKinds = [];
-    ctlStates = [];
+    ctlEls = [[], [], []];
+    ctlStates = [[], [], []];
     ctlAt = new Map();
     ctlPruned = 0;
+  }
+
+  function optionsState(el) {
+    let s = "";
+    for (const o of el.selectedOptions) s += o.index + ",";
+    return s;
   }
 
   function controlState(el, kind) {
     if (kind === 0) return el.value;
     if (kind === 1) return el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
-    let s = "";
-    for (const o of el.selectedOptions) s += o.index + ",";
-    return s;
+    return optionsState(el);
   }
 
   // noteControl records el's state, for a tracked walk making its node.
@@ -52,33 +60,128 @@
     else if (tag === "INPUT") kind = el.type === "checkbox" || el.type === "radio" ? 1 : 0;
     else return;
     const st = controlState(el, kind);
-    const i = ctlAt.get(el);
-    if (i !== undefined) {
-      ctlKinds[i] = kind;
-      ctlStates[i] = st;
-      return;
+    const at = ctlAt.get(el);
+    if (at !== undefined) {
+      if (at % 3 === kind) {
+        ctlStates[kind][(at - kind) / 3] = st;
+        return;
+      }
+      ctlEls[at % 3][(at - (at % 3)) / 3] = null;
     }
-    ctlAt.set(el, ctlEls.length);
-    ctlEls.push(el);
-    ctlKinds.push(kind);
-    ctlStates.push(st);
+    ctlAt.set(el, ctlEls[kind].length * 3 + kind);
+    ctlEls[kind].push(el);
+    ctlStates[kind].push(st);
+  }
+
+  function controlCount() {
+    return ctlEls[0].length + ctlEls[1].length + ctlEls[2].length;
   }
 
   // pruneControls drops the controls that left the document, once the
-  // list doubled since the last prune (refreshes add the controls of the
+  // lists doubled since the last prune (refreshes add the controls of the
   // subtrees they walk again).
   function pruneControls() {
-    if (ctlEls.length <= 2 * ctlPruned + 64) return;
-    const els = ctlEls, kinds = ctlKinds, states = ctlStates;
+    if (controlCount() <= 2 * ctlPruned + 64) return;
+    const els = ctlEls, states = ctlStates;
     resetControls();
-    for (let i = 0; i < els.length; i++) {
-      if (!els[i].isConnected) continue;
-      ctlAt.set(els[i], ctlEls.length);
-      ctlEls.push(els[i]);
-      ctlKinds.push(kinds[i]);
-      ctlStates.push(states[i]);
+    for (let kind = 0; kind < 3; kind++) {
+      const list = els[kind];
+      for (let i = 0; i < list.length; i++) {
+        const el = list[i];
+        if (el === null || !el.isConnected) continue;
+        ctlAt.set(el, ctlEls[kind].length * 3 + kind);
+        ctlEls[kind].push(el);
+        ctlStates[kind].push(states[kind][i]);
+      }
     }
-    ctlPruned = ctlEls.length;
+    ctlPruned = controlCount();
+  }
+
+  // controlChanged marks a control whose state changed (and its parent:
+  // its state can restyle its siblings, input:checked + label).
+  function controlChanged(el) {
+    if (!el.isConnected) return false;
+    mark(el);
+    mark(parentOrHost(el) || el);
+    return true;
+  }
+
+  // sweepBudget bounds the controls one check reads: a page with more
+  // has them read in turns (sweepAt is where the next check starts), so
+  // that a check costs the same on any page. A control a script changes
+  // without an event is seen within ceil(controls / sweepBudget) checks
+  // (at 10,000 controls, 5: five seconds of live follow); one that an
+  // event reports (input, change) is marked by the event at once.
+  const sweepBudget = 2000;
+  let sweepAt = 0;
+
+  // checkControls compares controls with their state at their last walk
+  // (all of them, or sweepBudget of them in turns), marks those that
+  // changed and reports whether any did.
+  function checkControls() {
+    const n0 = ctlEls[0].length, n1 = ctlEls[1].length, total = n0 + n1 + ctlEls[2].length;
+    if (total <= sweepBudget) return sweepRange(0, total, n0, n1);
+    if (sweepAt >= total) sweepAt = 0;
+    const end = sweepAt + sweepBudget;
+    let changed = sweepRange(sweepAt, Math.min(end, total), n0, n1);
+    if (end > total && sweepRange(0, end - total, n0, n1)) changed = true;
+    sweepAt = end % total;
+    return changed;
+  }
+
+  // sweepRange checks the controls from..to of the three lists taken
+  // as one (n0, n1: the lengths of the first two).
+  function sweepRange(from, to, n0, n1) {
+    let changed = false;
+    if (from < n0 && sweepValues(from, Math.min(to, n0))) changed = true;
+    if (to > n0 && from < n0 + n1 && sweepChecks(Math.max(from, n0) - n0, Math.min(to, n0 + n1) - n0)) changed = true;
+    if (to > n0 + n1 && sweepSelects(Math.max(from, n0 + n1) - n0 - n1, to - n0 - n1)) changed = true;
+    return changed;
+  }
+
+  function sweepValues(from, to) {
+    let changed = false;
+    const els = ctlEls[0], states = ctlStates[0];
+    for (let i = from; i < to; i++) {
+      const el = els[i];
+      if (el === null) continue;
+      const v = el.value;
+      if (v !== states[i]) {
+        states[i] = v;
+        if (controlChanged(el)) changed = true;
+      }
+    }
+    return changed;
+  }
+
+  function sweepChecks(from, to) {
+    let changed = false;
+    const els = ctlEls[1], states = ctlStates[1];
+    for (let i = from; i < to; i++) {
+      const el = els[i];
+      if (el === null) continue;
+      const c = el.indeterminate ? (el.checked ? 3 : 2) : el.checked ? 1 : 0;
+      if (c !== states[i]) {
+        states[i] = c;
+        if (controlChanged(el)) changed = true;
+      }
+    }
+    return changed;
+  }
+
+  function sweepSelects(from, to) {
+    let changed = false;
+    const els = ctlEls[2], states = ctlStates[2];
+    for (let i = from; i < to; i++) {
+      const el = els[i];
+      if (el === null) continue;
+      const o = optionsState(el);
+      if (o !== states[i]) {
+        states[i] = o;
+        if (controlChanged(el)) changed = true;
+      }
+    }
+    return changed;
   }
 
   // scopes are the shadow roots the walks entered (the document aside),
@@ -277,19 +380,7 @@
   // state can restyle its siblings, input:checked + label) and reports
   // whether anything did.
   function checkSilent() {
-    let changed = false;
-    const els = ctlEls, kinds = ctlKinds, states = ctlStates;
-    for (let i = 0; i < els.length; i++) {
-      const el = els[i];
-      const now = controlState(el, kinds[i]);
-      if (now !== states[i]) {
-        states[i] = now;
-        if (!el.isConnected) continue;
-        mark(el);
-        mark(parentOrHost(el) || el);
-        changed = true;
-      }
-    }
+    let changed = checkControls();
     pruneControls();
     if (!fullReason && gen > 0 && sheetsPrint() !== lastPrint) {
       needFull("a style sheet changed");
