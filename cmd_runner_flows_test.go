@@ -65,7 +65,7 @@ func TestPuppeteerRunnerFlows(t *testing.T) {
 		{"aria/ selector on an input", nav("inputs.html") + `,` + vp + `,` + click(`["aria/Name:"]`) + `,{"type":"keyDown","key":"x"},{"type":"keyUp","key":"x"},` + value("#name", "x"), ""},
 		{"text/ selector", nav("main.html") + `,` + vp + `,` + click(`["text/Inp"]`) + `,{"type":"keyDown","key":"y"},{"type":"keyUp","key":"y"},` + value("#input", "y"), ""},
 		{"waitForElement in a shadow root", nav("shadow.html") + `,{"type":"waitForElement","selectors":[["custom-element","button"]]},` + click(`["custom-element","button"]`) + `,` + text("#count", "Elements: 2"), ""},
-		{"waitForElement counting two", nav("shadow.html") + `,` + click(`["custom-element","button"]`) + `,{"type":"waitForElement","selectors":[["custom-element","button"]],"operator":">=","count":2}`, "counts one element"},
+		{"waitForElement counting two", nav("shadow.html") + `,` + click(`["custom-element","button"]`) + `,{"type":"waitForElement","selectors":[["custom-element","button"]],"operator":">=","count":2}`, "not at least or at most N"},
 		{"waitForExpression", nav("shadow.html") + `,` + click(`["custom-element","button"]`) + `,{"type":"waitForExpression","expression":"document.querySelectorAll(\"custom-element\").length === 2"}`, "has no Ariadne equivalent"},
 		{"popups", nav("main.html") + `,` + `{"type":"click","selectors":[["aria/Open Popup"],["#popup"]],"target":"main","offsetX":1,"offsetY":1},` +
 			`{"type":"click","selectors":[["aria/Button in Popup"],["body > button"]],"target":"` + u + `popup.html","offsetX":1,"offsetY":1},` +

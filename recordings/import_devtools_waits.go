@@ -15,17 +15,43 @@ import (
 // waitForExpression steps read back as assertions, including the hidden
 // and count checks Ariadne itself exports as XPath expressions.
 
+// importWait reads a waitForElement step as @puppeteer/replay's runner
+// runs it: the elements of the first selector that matches any, compared
+// with count (default 1) by operator (default ">=", whatever the schema's
+// comment says), then checked for the properties; visible false inverts
+// the whole condition (it does not look at visibility). So a bare wait,
+// at least one element, is a visible assertion (the form Ariadne exports
+// them in); "==" is a count, with or without an explicit count (1), and
+// so is "<=" 0; visible false makes the count one that must not hold.
 func importWait(d devtoolsStep) (*Assertion, error) {
-	if d.Operator == "==" && d.Count != nil && *d.Count >= 0 && len(d.Attributes) == 0 && len(d.Properties) == 0 && (d.Visible == nil || *d.Visible) {
-		return &Assertion{Kind: AssertCount, Expected: strconv.Itoa(*d.Count)}, nil
+	count := 1
+	if d.Count != nil {
+		count = *d.Count
 	}
-	if (d.Operator != "" && d.Operator != ">=" && d.Operator != "==") || (d.Count != nil && *d.Count != 1) {
-		return nil, errors.New("a check counts one element in Ariadne, or exactly N (operator ==): not at least or at most N")
+	op := d.Operator
+	if op == "" {
+		op = ">="
+	}
+	inverted := d.Visible != nil && !*d.Visible
+	switch op {
+	case ">=", "==", "<=":
+	default:
+		return nil, fmt.Errorf("operator %q is not one of >=, ==, <=", d.Operator)
+	}
+	if count < 0 {
+		return nil, fmt.Errorf("count %d: a count is 0 or more", count)
+	}
+	plain := len(d.Attributes) == 0 && len(d.Properties) == 0
+	if plain && (op == "==" || (op == "<=" && count == 0)) {
+		return &Assertion{Kind: AssertCount, Expected: strconv.Itoa(count), Not: inverted}, nil
+	}
+	if op == "<=" || count != 1 {
+		return nil, fmt.Errorf("operator %s with count %d: Ariadne checks one element, or exactly N (operator ==), not at least or at most N", op, count)
 	}
 	if len(d.Attributes) > 0 {
 		return nil, errors.New("attribute checks have no Ariadne equivalent")
 	}
-	if d.Visible != nil && !*d.Visible {
+	if inverted {
 		if len(d.Properties) > 0 {
 			return nil, errors.New("property checks of a hidden element have no Ariadne equivalent")
 		}
