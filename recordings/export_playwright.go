@@ -19,7 +19,11 @@ func ExportPlaywright(rec *Recording, w io.Writer) error { return exportRec(rec,
 
 func exportPlaywright(ctx context.Context, src source, p *planned, w *bufio.Writer) error {
 	var b strings.Builder
-	b.WriteString("import { test, expect } from '@playwright/test';\n\n")
+	if len(p.frames) > 0 {
+		b.WriteString("import { test, expect, type Frame, type Page } from '@playwright/test';\n\n")
+	} else {
+		b.WriteString("import { test, expect } from '@playwright/test';\n\n")
+	}
 	var use []string
 	if attr := p.testIDAttr; attr != "" && attr != refs.DefaultTestIDAttr {
 		use = append(use, "testIdAttribute: "+jsString(attr))
@@ -47,6 +51,9 @@ func exportPlaywright(ctx context.Context, src source, p *planned, w *bufio.Writ
 			"  return value;\n" +
 			"}\n\n")
 	}
+	if len(p.frames) > 0 {
+		b.WriteString(tsFrameHelper)
+	}
 	fmt.Fprintf(&b, "test(%s, async ({ page }) => {\n", jsString(title(p.header)))
 	e := tsEmitter{b: &b}
 	err := p.actions(ctx, src, func(a action) error {
@@ -66,6 +73,9 @@ func exportPlaywright(ctx context.Context, src source, p *planned, w *bufio.Writ
 
 type tsEmitter struct {
 	b *strings.Builder
+	// frame is the URL of the out-of-process iframe the current action
+	// acts in, when its tab was read as one (action.FrameURL).
+	frame string
 }
 
 func (e tsEmitter) line(format string, args ...any) {
@@ -75,23 +85,49 @@ func (e tsEmitter) line(format string, args ...any) {
 }
 
 // loc returns the locator expression of t in step s: page.getBy...
-func (tsEmitter) loc(s Step, t Target) string {
-	return frameReceiver(s, pageVar(s.Tab), "mainFrame()", "childFrames()") + "." + exportLocator(t).Within(s.Frame).Code(refs.JavaScript)
+func (e tsEmitter) loc(s Step, t Target) string {
+	return frameReceiver(s, pageVar(s.Tab), e.root(s), "mainFrame()", "childFrames()") + "." + exportLocator(t).Within(s.Frame).Code(refs.JavaScript)
 }
 
-// frameReceiver is what a locator is looked up on: the page, or for a
-// step that knows its frame only by index (an imported DevTools
-// recording), that child frame.
-func frameReceiver(s Step, page, mainFrame, childFrames string) string {
-	if !s.Frame.IsZero() || len(s.FramePath) == 0 {
-		return page
+// root is the frame the step acts in when its tab was read as an
+// out-of-process iframe (e.frame), looked up by URL with the spec's frame
+// helper; else "".
+func (e tsEmitter) root(s Step) string {
+	if e.frame == "" {
+		return ""
 	}
-	r := page + "." + mainFrame
+	return "(await frame(" + pageVar(s.Tab) + ", " + jsString(e.frame) + "))"
+}
+
+// frameReceiver is what a locator is looked up on: the page, or root (the
+// frame a DevTools target named), or for a step that knows its frame only
+// by index (an imported DevTools recording), that child frame of either.
+func frameReceiver(s Step, page, root, mainFrame, childFrames string) string {
+	r := page
+	if root != "" {
+		r = root
+	}
+	if !s.Frame.IsZero() || len(s.FramePath) == 0 {
+		return r
+	}
+	if root == "" {
+		r += "." + mainFrame
+	}
 	for _, i := range s.FramePath {
 		r += "." + childFrames + "[" + strconv.Itoa(i) + "]"
 	}
 	return r
 }
+
+// tsFrameHelper finds the frame a DevTools Recorder target names by its
+// URL, wherever it is among the page's frames, waiting for it as a
+// locator waits for its element.
+const tsFrameHelper = "// frame waits for the frame of page at url (an out-of-process iframe the\n" +
+	"// recording named by its URL) and returns it.\n" +
+	"async function frame(page: Page, url: string): Promise<Frame> {\n" +
+	"  await expect.poll(() => page.frame({ url }) !== null, { message: `a frame at ${url}` }).toBe(true);\n" +
+	"  return page.frame({ url })!;\n" +
+	"}\n\n"
 
 func tsValue(v Value) string {
 	if v.IsSecret() {
@@ -102,6 +138,9 @@ func tsValue(v Value) string {
 
 func (e tsEmitter) action(a action) error {
 	s := a.Step
+	if e.frame = a.FrameURL; e.frame != "" {
+		s.Tab = a.Holder // the frame's page: dialogs, popups, keyboard
+	}
 	page := pageVar(s.Tab)
 	for _, d := range a.Dialogs {
 		e.line("%s.once('dialog', dialog => %s.catch(() => {}));", page, dialogCall(d, jsString))
@@ -131,6 +170,9 @@ func (e tsEmitter) statement(s Step) ([]string, error) {
 	}
 	switch s.Kind {
 	case Navigate:
+		if r := e.root(s); r != "" {
+			page = r
+		}
 		return []string{"await " + page + ".goto(" + jsString(s.URL) + ");"}, nil
 	case Click:
 		return []string{"await " + loc + ".click(" + tsClickOptions(s, true) + ");"}, nil
@@ -170,6 +212,9 @@ func (e tsEmitter) statement(s Step) ([]string, error) {
 		}
 		return []string{wheel}, nil
 	case Close:
+		if e.frame != "" {
+			return nil, fmt.Errorf("the step closes %s, an out-of-process iframe, not a tab: a frame cannot be closed", e.frame)
+		}
 		return []string{"await " + page + ".close();"}, nil
 	case Assert:
 		return e.assertion(s, loc)
@@ -227,13 +272,25 @@ func (e tsEmitter) assertion(s Step, loc string) ([]string, error) {
 		return []string{"await " + subject + ".toBeChecked();"}, nil
 	case AssertEnabled:
 		return []string{"await " + subject + ".toBeEnabled();"}, nil
-	case AssertURL:
+	case AssertURL, AssertTitle:
+		if r := e.root(s); r != "" {
+			// A frame has no toHaveURL: poll what it says.
+			get := "url()"
+			if a.Kind == AssertTitle {
+				get = "title()"
+			}
+			return []string{"await expect.poll(async () => " + r + "." + get + ")" + not + ".toBe(" + jsString(a.Expected) + ");"}, nil
+		}
+		if a.Kind == AssertTitle {
+			return []string{"await " + page + ".toHaveTitle(" + jsString(a.Expected) + ");"}, nil
+		}
 		return []string{"await " + page + ".toHaveURL(" + jsString(a.Expected) + ");"}, nil
-	case AssertTitle:
-		return []string{"await " + page + ".toHaveTitle(" + jsString(a.Expected) + ");"}, nil
 	case AssertAriaSnapshot:
 		if loc == "" {
 			loc = pageVar(s.Tab) + ".locator('body')"
+			if r := e.root(s); r != "" {
+				loc = r + ".locator('body')"
+			}
 		}
 		return []string{"await expect(" + loc + ")" + not + ".toMatchAriaSnapshot(`\n" +
 			indent(jsTemplate(strings.TrimSpace(a.Expected)), "    ") + "\n  `);"}, nil

@@ -27,13 +27,17 @@ func exportPython(ctx context.Context, src source, p *planned, w *bufio.Writer) 
 	if customAttr || vp != nil {
 		b.WriteString("import pytest\n")
 	}
+	frameType := ""
+	if len(p.frames) > 0 {
+		frameType = "Frame, "
+	}
 	if customAttr {
-		b.WriteString("from playwright.sync_api import Page, Playwright, expect\n\n\n")
+		b.WriteString("from playwright.sync_api import " + frameType + "Page, Playwright, expect\n\n\n")
 		b.WriteString("@pytest.fixture(scope=\"session\", autouse=True)\n")
 		b.WriteString("def test_id_attribute(playwright: Playwright) -> None:\n")
 		fmt.Fprintf(&b, "    playwright.selectors.set_test_id_attribute(%s)\n\n\n", pyString(attr))
 	} else {
-		b.WriteString("from playwright.sync_api import Page, expect\n\n\n")
+		b.WriteString("from playwright.sync_api import " + frameType + "Page, expect\n\n\n")
 	}
 	if vp != nil {
 		// pytest-playwright builds each test's context from this fixture.
@@ -50,6 +54,9 @@ func exportPython(ctx context.Context, src source, p *planned, w *bufio.Writer) 
 			args += `, "has_touch": True`
 		}
 		fmt.Fprintf(&b, "    return {**browser_context_args, %s}\n\n\n", args)
+	}
+	if len(p.frames) > 0 {
+		b.WriteString(pyFrameHelper)
 	}
 	b.WriteString("def test_recording(page: Page) -> None:\n")
 	fmt.Fprintf(&b, "    # %s\n", oneLine(title(p.header)))
@@ -71,6 +78,9 @@ func exportPython(ctx context.Context, src source, p *planned, w *bufio.Writer) 
 
 type pyEmitter struct {
 	b *strings.Builder
+	// frame is the URL of the out-of-process iframe the current action
+	// acts in (action.FrameURL).
+	frame string
 }
 
 func (e pyEmitter) line(depth int, s string) {
@@ -79,9 +89,30 @@ func (e pyEmitter) line(depth int, s string) {
 	e.b.WriteByte('\n')
 }
 
-func (pyEmitter) loc(s Step, t Target) string {
-	return frameReceiver(s, pageVar(s.Tab), "main_frame", "child_frames") + "." + exportLocator(t).Within(s.Frame).Code(refs.Python)
+func (e pyEmitter) loc(s Step, t Target) string {
+	return frameReceiver(s, pageVar(s.Tab), e.root(s), "main_frame", "child_frames") + "." + exportLocator(t).Within(s.Frame).Code(refs.Python)
 }
+
+// root is the frame the step acts in when its tab was read as an
+// out-of-process iframe (e.frame), found by the module's frame helper.
+func (e pyEmitter) root(s Step) string {
+	if e.frame == "" {
+		return ""
+	}
+	return "frame(" + pageVar(s.Tab) + ", " + pyString(e.frame) + ")"
+}
+
+// pyFrameHelper finds the frame a DevTools Recorder target names by its
+// URL, wherever it is among the page's frames, waiting for it.
+const pyFrameHelper = "def frame(page: Page, url: str) -> Frame:\n" +
+	"    \"\"\"The frame of page at url (an out-of-process iframe the recording named\n" +
+	"    by its URL), once it is there.\"\"\"\n" +
+	"    for _ in range(100):\n" +
+	"        found = page.frame(url=url)\n" +
+	"        if found is not None:\n" +
+	"            return found\n" +
+	"        page.wait_for_timeout(100)\n" +
+	"    raise AssertionError(f\"no frame at {url}\")\n\n\n"
 
 func pyValue(v Value) string {
 	if v.IsSecret() {
@@ -92,6 +123,9 @@ func pyValue(v Value) string {
 
 func (e pyEmitter) action(a action) error {
 	s := a.Step
+	if e.frame = a.FrameURL; e.frame != "" {
+		s.Tab = a.Holder // the frame's page: dialogs, popups, keyboard
+	}
 	page := pageVar(s.Tab)
 	for _, d := range a.Dialogs {
 		e.line(1, page+".once(\"dialog\", lambda dialog: "+dialogCall(d, pyString)+")")
@@ -123,6 +157,9 @@ func (e pyEmitter) statement(s Step) ([]string, error) {
 	}
 	switch s.Kind {
 	case Navigate:
+		if r := e.root(s); r != "" {
+			page = r
+		}
 		return []string{page + ".goto(" + pyString(s.URL) + ")"}, nil
 	case Click:
 		return []string{loc + ".click(" + pyClickOptions(s, true) + ")"}, nil
@@ -162,9 +199,12 @@ func (e pyEmitter) statement(s Step) ([]string, error) {
 		}
 		return []string{wheel}, nil
 	case Close:
+		if e.frame != "" {
+			return nil, fmt.Errorf("the step closes %s, an out-of-process iframe, not a tab: a frame cannot be closed", e.frame)
+		}
 		return []string{page + ".close()"}, nil
 	case Assert:
-		return pyAssertion(s, loc)
+		return pyAssertion(s, loc, e.root(s))
 	}
 	return nil, fmt.Errorf("cannot export a %s step", s.Kind)
 }
@@ -191,7 +231,9 @@ func pyList(ss []string) string {
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
-func pyAssertion(s Step, loc string) ([]string, error) {
+// pyAssertion writes the assertion of s on loc; root is the frame the
+// step acts in when its tab was read as one, else "".
+func pyAssertion(s Step, loc, root string) ([]string, error) {
 	a := s.Assert
 	not := ""
 	if a.Not {
@@ -220,13 +262,28 @@ func pyAssertion(s Step, loc string) ([]string, error) {
 		return []string{subject + "to_be_checked()"}, nil
 	case AssertEnabled:
 		return []string{subject + "to_be_enabled()"}, nil
-	case AssertURL:
+	case AssertURL, AssertTitle:
+		if root != "" {
+			// A frame has no to_have_url: compare what it says.
+			get, op := ".url", " == "
+			if a.Kind == AssertTitle {
+				get = ".title()"
+			}
+			if a.Not {
+				op = " != "
+			}
+			return []string{"assert " + root + get + op + pyString(a.Expected)}, nil
+		}
+		if a.Kind == AssertTitle {
+			return []string{page + "to_have_title(" + pyString(a.Expected) + ")"}, nil
+		}
 		return []string{page + "to_have_url(" + pyString(a.Expected) + ")"}, nil
-	case AssertTitle:
-		return []string{page + "to_have_title(" + pyString(a.Expected) + ")"}, nil
 	case AssertAriaSnapshot:
 		if loc == "" {
 			loc = pageVar(s.Tab) + ".locator(\"body\")"
+			if root != "" {
+				loc = root + ".locator(\"body\")"
+			}
 		}
 		return []string{"expect(" + loc + ")." + not + "to_match_aria_snapshot(" + pyString(strings.TrimSpace(a.Expected)) + ")"}, nil
 	}

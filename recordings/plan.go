@@ -109,6 +109,10 @@ type action struct {
 	Dialogs []DialogAnswer
 	// Popup is set when the step opens a tab that later steps act in.
 	Popup bool
+	// FrameURL is set when the step's tab is an out-of-process iframe of
+	// tab Holder (see frameTabs): the URL the exporters find it by.
+	FrameURL string
+	Holder   int
 }
 
 // planned is what survey learns of a whole recording: small, whatever the
@@ -130,6 +134,21 @@ type planned struct {
 	dialogTabs map[int]bool
 	// lastInTab is the last action (N) in each tab.
 	lastInTab map[int]int
+	// frames are the tabs an export reads as out-of-process iframes
+	// (frameTabs).
+	frames map[int]frameTab
+	// openers is the step that opened each tab, and tabURL the URL of a
+	// tab's first step (a DevTools target), while survey reads them.
+	openers map[int]opener
+	tabURL  map[int]string
+}
+
+// opener is what survey keeps of a step that opened a tab.
+type opener struct {
+	kind      Kind
+	tab       int
+	navigated bool
+	urlAfter  string
 }
 
 // survey checks the steps of src as plan did (each valid, in a tab that
@@ -138,7 +157,8 @@ type planned struct {
 func survey(ctx context.Context, src source) (*planned, error) {
 	h := src.header()
 	p := &planned{header: h, testIDAttr: h.TestIDAttr, used: map[int]bool{},
-		dialogs: map[int]DialogAnswer{}, dialogTabs: map[int]bool{}, lastInTab: map[int]int{}}
+		dialogs: map[int]DialogAnswer{}, dialogTabs: map[int]bool{}, lastInTab: map[int]int{},
+		openers: map[int]opener{}, tabURL: map[int]string{}}
 	opened := map[int]bool{0: true}
 	startAt := func(first *Step) {
 		p.start = h.StartURL != "" && (first == nil || first.Kind != Navigate || first.Tab != 0)
@@ -156,6 +176,9 @@ func survey(ctx context.Context, src source) (*planned, error) {
 			return fmt.Errorf("step %d: %w", n, err)
 		}
 		p.used[s.Tab] = true
+		if _, ok := p.tabURL[s.Tab]; !ok && s.Tab != 0 {
+			p.tabURL[s.Tab] = s.URLBefore
+		}
 		p.secrets = p.secrets || s.Text.IsSecret() || (s.Assert != nil && s.Assert.Secret != "")
 		if p.testIDAttr == "" {
 			p.testIDAttr = testIDAttrOf(s)
@@ -180,6 +203,7 @@ func survey(ctx context.Context, src source) (*planned, error) {
 				return fmt.Errorf("step %d opens tab %d, which is already open", n, s.OpensTab)
 			}
 			opened[s.OpensTab] = true
+			p.openers[s.OpensTab] = opener{kind: s.Kind, tab: s.Tab, navigated: s.Navigated, urlAfter: s.URLAfter}
 		}
 		p.lastInTab[s.Tab] = n
 		return nil
@@ -190,6 +214,7 @@ func survey(ctx context.Context, src source) (*planned, error) {
 	if steps == 0 {
 		startAt(nil)
 	}
+	p.frames = frameTabs(p.openers, p.tabURL)
 	return p, nil
 }
 
@@ -229,7 +254,14 @@ func (p *planned) actions(ctx context.Context, src source, f func(action) error)
 		}
 		a := action{Step: s, N: n, Dialogs: dialogs(n)}
 		if s.OpensTab != 0 {
-			a.Popup = p.used[s.OpensTab]
+			_, frame := p.frames[s.OpensTab]
+			a.Popup = p.used[s.OpensTab] && !frame
+		}
+		if f, ok := p.frames[s.Tab]; ok {
+			a.Holder, a.FrameURL = f.tab, f.url
+			if s.URLBefore != "" {
+				a.FrameURL = s.URLBefore
+			}
 		}
 		return f(a)
 	})
