@@ -12,18 +12,20 @@ import (
 	"github.com/ariadne-tui/ariadne/recordings"
 )
 
-// framesServer serves testdata/pages, where /frames/broken/NAME is the
-// broken release's file when it has one (the files that differ), else
-// the original's. (No page there is named index.html, which the file
-// server would redirect to its folder.)
+// framesServer serves testdata/pages, where /frames/RELEASE/NAME is that
+// release's file when it has one (broken, declined: the files that
+// differ), else the original's. (No page there is named index.html, which
+// the file server would redirect to its folder.)
 func framesServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	dir := filepath.Join("testdata", "pages")
 	files := http.FileServer(http.Dir(dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if name, ok := strings.CutPrefix(r.URL.Path, "/frames/broken/"); ok && !strings.Contains(name, "/") {
-			if _, err := os.Stat(filepath.Join(dir, "frames", "broken", name)); err != nil {
-				r.URL.Path = "/frames/original/" + name
+		if rest, ok := strings.CutPrefix(r.URL.Path, "/frames/"); ok {
+			if release, name, ok := strings.Cut(rest, "/"); ok && release != "original" && !strings.Contains(name, "/") {
+				if _, err := os.Stat(filepath.Join(dir, "frames", release, name)); err != nil {
+					r.URL.Path = "/frames/original/" + name
+				}
 			}
 		}
 		files.ServeHTTP(w, r)

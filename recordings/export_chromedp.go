@@ -46,6 +46,9 @@ func exportChromedp(ctx context.Context, src source, p *planned, w *bufio.Writer
 	if g.dialogTabs[0] {
 		b.WriteString("dialogs0 := answerDialogs(tab0)\n")
 	}
+	if len(p.frames) > 0 {
+		b.WriteString("frames := newFrames()\ndefer frames.close()\n")
+	}
 	if err := gofmtPiece(w, "", b.Bytes(), "}\n"); err != nil {
 		return err
 	}
@@ -70,6 +73,9 @@ func exportChromedp(ctx context.Context, src source, p *planned, w *bufio.Writer
 	b.Reset()
 	b.WriteString("return nil\n}\n\n")
 	b.WriteString(strings.ReplaceAll(chromedpHelpers, "ʼ", "`"))
+	if len(p.frames) > 0 {
+		b.WriteString(chromedpFrameHelpers)
+	}
 	b.WriteString("\n// locateJS finds an element by an Ariadne locator; see locate.\nconst locateJS = `" + locateJS + "`\n")
 	b.WriteString(chromedpKeyMap())
 	return gofmtPiece(w, inRun, b.Bytes(), "")
@@ -186,6 +192,9 @@ func (g chromedpGen) query(s Step, t Target) (string, error) {
 
 func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 	s := a.Step
+	if a.FrameURL != "" {
+		s.Tab = a.Holder // the frame's page: dialogs, popups
+	}
 	tab := tabVar(s.Tab)
 	n := strconv.Itoa(a.N)
 	what := goString(describe(s))
@@ -199,6 +208,15 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 	}
 	if a.Popup {
 		fmt.Fprintf(b, "opened%s := newTab(tab0)\n", n)
+	}
+	if a.FrameURL != "" {
+		// The step acts in the out-of-process iframe its DevTools target
+		// named: in that frame's own session.
+		if s.Kind == Close {
+			return fmt.Errorf("the step closes %s, an out-of-process iframe, not a tab: a frame cannot be closed", a.FrameURL)
+		}
+		fmt.Fprintf(b, "frame%s, err := frames.at(%s, %s, %s)\nif err != nil {\nreturn err\n}\n", n, tab, n, goString(a.FrameURL))
+		tab = "frame" + n
 	}
 	sel := ""
 	if !s.Target.Locator.IsZero() {
@@ -247,9 +265,13 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 			act = "doubleClick(" + strings.Join(append([]string{sel}, opts...), ", ") + ")"
 		}
 		switch {
+		case a.FrameURL != "" && (s.Navigated || g.lastInTab[a.Step.Tab] == a.N):
+			// A frame that loads another site's page gets another
+			// process: its session may end with the click.
+			fmt.Fprintf(b, "if err := doMayClose(%s, %s, %s, %s); err != nil {\nreturn err\n}\n", tab, n, what, act)
 		case s.Navigated:
 			fmt.Fprintf(b, "if err := doNavigation(%s, %s, %s, %s); err != nil {\nreturn err\n}\n", tab, n, what, act)
-		case s.Tab != 0 && g.lastInTab[s.Tab] == a.N:
+		case a.FrameURL == "" && s.Tab != 0 && g.lastInTab[s.Tab] == a.N:
 			fmt.Fprintf(b, "if err := doMayClose(%s, %s, %s, %s); err != nil {\nreturn err\n}\n", tab, n, what, act)
 		default:
 			do(act)
@@ -270,7 +292,7 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 		if sel != "" {
 			act = "chromedp.Focus(" + sel + ", chromedp.NodeVisible), " + act
 		}
-		if s.Navigated {
+		if s.Navigated && a.FrameURL == "" {
 			fmt.Fprintf(b, "if err := doNavigation(%s, %s, %s, %s); err != nil {\nreturn err\n}\n", tab, n, what, act)
 		} else {
 			do(act)
