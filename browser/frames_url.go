@@ -2,8 +2,13 @@ package browser
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // FrameWithURL returns the frame index path (as FindIn takes it) of the
@@ -12,6 +17,13 @@ import (
 // main frame is not a child frame: a tab at url has no such frame. This is
 // how a DevTools Recorder step whose target names an out-of-process iframe
 // finds its frame.
+//
+// A frame at url that runs in a process of its own (a cross-site frame of
+// a browser with site isolation, as --remote browsers have it) is not in
+// the tab's frame tree: it is found among the browser's iframe targets
+// that belong to the tab, and reported as an out_of_process_frame error,
+// since actions and lookups in such a frame's session are not supported
+// yet (its snapshot is).
 func (b *Browser) FrameWithURL(ctx context.Context, n int, url string) (path []int, ok bool, err error) {
 	t, err := b.tabAt(n)
 	if err != nil {
@@ -23,8 +35,50 @@ func (b *Browser) FrameWithURL(ctx context.Context, n int, url string) (path []i
 	if err != nil {
 		return nil, false, b.browserErr(err)
 	}
-	path, ok = frameWithURL(tree, url)
-	return path, ok, nil
+	if path, ok = frameWithURL(tree, url); ok {
+		return path, true, nil
+	}
+	if id, ok, err := t.outOfProcessFrame(fctx, url); err != nil {
+		return nil, false, b.browserErr(err)
+	} else if ok {
+		return nil, false, refs.Errorf(refs.CodeOutOfProcessFrame,
+			"the frame at %s is in tab %d but runs in a process of its own (target %s: the browser isolates sites, as one Ariadne attaches to with --remote may); "+
+				"Ariadne snapshots such frames but cannot act or look up elements in them yet: replay without --remote (Ariadne's browser keeps frames in the page's process), "+
+				"or start the browser with --disable-features=IsolateOrigins,SitePerProcess", url, n, id)
+	}
+	return nil, false, nil
+}
+
+// outOfProcessFrame returns the id of the iframe target at url whose
+// parent targets lead to the tab, if the browser has one.
+func (t *Tab) outOfProcessFrame(ctx context.Context, url string) (target.ID, bool, error) {
+	infos, err := chromedp.Targets(ctx)
+	if err != nil {
+		return "", false, fmt.Errorf("listing the frame targets: %w", err)
+	}
+	byID := map[target.ID]*target.Info{}
+	for _, in := range infos {
+		byID[in.TargetID] = in
+	}
+	for _, in := range infos {
+		if in.Type != "iframe" || in.URL != url {
+			continue
+		}
+		// Up the parents, frame by frame, to the page that holds them.
+		p := in
+		for range len(infos) {
+			if p.ParentID == "" {
+				break
+			}
+			if p.ParentID == t.id {
+				return in.TargetID, true, nil
+			}
+			if p = byID[p.ParentID]; p == nil {
+				break
+			}
+		}
+	}
+	return "", false, ctx.Err()
 }
 
 func frameWithURL(ft *page.FrameTree, url string) ([]int, bool) {

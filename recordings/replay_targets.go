@@ -44,7 +44,7 @@ func (r *replayer) run(ctx context.Context, a action) (found, error) {
 	}
 	if n := s.OpensTab; n != 0 && r.urls[n] != "" {
 		_, ok, err := r.d.FrameWithURL(ctx, s.Tab, r.urls[n])
-		if s.Kind == Navigate || (err == nil && ok) {
+		if s.Kind == Navigate || (err == nil && ok) || refs.CodeOf(err) == refs.CodeOutOfProcessFrame {
 			// The frame is there already, or the step loads a page in
 			// its own tab (a navigate opens no other): no tab to wait for.
 			r.frames[n] = frameTab{tab: s.Tab, url: r.urls[n]}
@@ -55,7 +55,9 @@ func (r *replayer) run(ctx context.Context, a action) (found, error) {
 	f, err := r.step(ctx, a)
 	if n := s.OpensTab; n != 0 && refs.CodeOf(err) == refs.CodeNoTab && r.urls[n] != "" {
 		// No tab opened: the step may have loaded the frame instead.
-		if _, ok, ferr := r.d.FrameWithURL(ctx, s.Tab, r.urls[n]); ferr == nil && ok {
+		// (A frame in a process of its own is a frame too: the step in it
+		// then says what Ariadne cannot do there.)
+		if _, ok, ferr := r.d.FrameWithURL(ctx, s.Tab, r.urls[n]); (ferr == nil && ok) || refs.CodeOf(ferr) == refs.CodeOutOfProcessFrame {
 			r.frames[n] = frameTab{tab: s.Tab, url: r.urls[n]}
 			err = nil
 		}

@@ -39,6 +39,10 @@ const (
 	CodePageCrashed       Code = "page_crashed"
 	CodePageNavigating    Code = "page_navigating"
 	CodeInternal          Code = "internal"
+	// CodeOutOfProcessFrame: a replay step acts in a frame that runs in a
+	// process of its own (site isolation, as a --remote browser has it),
+	// where Ariadne cannot act yet.
+	CodeOutOfProcessFrame Code = "out_of_process_frame"
 )
 
 // Error is an error with a stable code and a message that says what to do
