@@ -235,8 +235,8 @@ func changedServer(t *testing.T) *httptest.Server {
 }
 
 // startChromium starts a headless Chromium with a DevTools port of its
-// own and returns its http://127.0.0.1:PORT address.
-func startChromium(t *testing.T) string {
+// own (and the extra flags) and returns its http://127.0.0.1:PORT address.
+func startChromium(t *testing.T, extra ...string) string {
 	t.Helper()
 	chrome := "/usr/bin/chromium"
 	if p := os.Getenv("CHROME_PATH"); p != "" {
@@ -257,7 +257,8 @@ func startChromium(t *testing.T) string {
 		}
 	})
 	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + profile, "--no-first-run",
-		"--disable-background-networking", "--disable-sync", "about:blank"}
+		"--disable-background-networking", "--disable-sync"}
+	args = append(append(args, extra...), "about:blank")
 	if os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox")
 	}
