@@ -15,7 +15,9 @@ import (
 // page loads the frame; the frame's Pay button charges the card ("Charged
 // $12.00" in the frame) and tells the page ("Order paid"). Each export
 // must act in that frame, found by its URL: @playwright/test and the
-// chromedp program pass the original release and fail the declined one
+// chromedp program pass the original release and the reordered one (a
+// newsletter frame now comes first: the payment frame is child frame 1),
+// and fail the declined one
 // (the same button, but the frame says "Card declined"), at the frame's
 // check; the Python export compiles; export, import, export of the
 // DevTools JSON is the same.
@@ -38,7 +40,7 @@ func TestExportOOPIFStep(t *testing.T) {
 	for _, tc := range []struct {
 		release string
 		pass    bool
-	}{{"original", true}, {"declined", false}} {
+	}{{"original", true}, {"reordered", true}, {"declined", false}} {
 		t.Run(tc.release, func(t *testing.T) {
 			dir := t.TempDir()
 			card, f := flow(tc.release)
