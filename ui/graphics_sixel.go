@@ -42,6 +42,13 @@ func sixelImage(data []byte, cols, rows, cellW, cellH int) (string, error) {
 	return ansi.SixelGraphics(0, 1, 0, b.Bytes()), nil
 }
 
+// coarse keeps the top 5 bits of a channel (repeated into the low ones,
+// so that black stays 0 and white 255): at
+// most 32,768 colours go into the palette's median cut, which costs per
+// distinct colour (a photo-like screenshot has hundreds of thousands),
+// and no one tells 8 levels of 256 apart once reduced to 256 colours.
+func coarse(v int) byte { return byte(v&0xf8 | v>>5) }
+
 // fitPixels is the size of an image of sw×sh pixels scaled down (never
 // up) to fit w×h keeping its shape.
 func fitPixels(sw, sh, w, h int) (dw, dh int) {
@@ -57,7 +64,7 @@ func fitPixels(sw, sh, w, h int) (dw, dh int) {
 // scaleToFit scales src down (never up) to fit w×h pixels keeping its
 // shape, each pixel the mean of the source pixels it covers (a box
 // filter: text in a screenshot stays legible, which nearest-neighbour
-// sampling breaks up).
+// sampling breaks up), opaque, its channels coarse.
 func scaleToFit(src image.Image, w, h int) *image.RGBA {
 	b := src.Bounds()
 	sw, sh := b.Dx(), b.Dy()
@@ -83,7 +90,7 @@ func scaleToFit(src image.Image, w, h int) *image.RGBA {
 				}
 			}
 			i := dst.PixOffset(x, y)
-			dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3] = byte(r/n), byte(g/n), byte(bl/n), byte(a/n)
+			dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3] = coarse(r/n), coarse(g/n), coarse(bl/n), 0xff
 		}
 	}
 	return dst

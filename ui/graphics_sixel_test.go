@@ -131,3 +131,15 @@ func TestSixelImage(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSixelPreview encodes a 1280x720 screenshot of noise (the worst
+// case: every pixel a new colour) for a 116x39-cell overlay of 10x20-pixel
+// cells, as the preview's Cmd does.
+func BenchmarkSixelPreview(b *testing.B) {
+	data := testPNG(b, 1280, 720)
+	for b.Loop() {
+		if _, err := sixelImage(data, 116, 39, 10, 20); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -63,7 +63,7 @@ func TestDetectGraphics(t *testing.T) {
 }
 
 // testPNG is a w×h PNG.
-func testPNG(t *testing.T, w, h int) []byte {
+func testPNG(t testing.TB, w, h int) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
