@@ -274,11 +274,7 @@ func TestTmuxCommandLine(t *testing.T) {
 // enable the image: no overlay, no escape sequence on screen.
 func TestTmuxPreview(t *testing.T) {
 	tm, dir := explorer(t, 160, 48, "KITTY_WINDOW_ID=1")
-	tm.keys(":")
-	tm.text("find link Product list")
-	tm.keys("Enter")
-	tm.waitUntil("the link selected", 5*time.Second, func(s string) bool { return strings.Contains(selectedLine(s), `link "Product list"`) })
-	tm.keys("I")
+	previewProductList(tm)
 	scr := tm.waitFor("outlined saved to", 30*time.Second)
 	if strings.Contains(scr, "any key closes the preview") || strings.Contains(scr, "1337;File") || strings.Contains(scr, "_Ga=T") {
 		t.Errorf("an inline preview inside tmux:\n%s", scr)
@@ -381,11 +377,7 @@ func TestTmuxReplayCommand(t *testing.T) {
 func TestTmuxPreviewPassthrough(t *testing.T) {
 	t.Cleanup(func() { exec.Command("tmux", "-L", tmuxSocket(), "set", "-g", "allow-passthrough", "off").Run() })
 	tm, _ := explorer(t, 160, 48, "tmux set -g allow-passthrough on &&", "KITTY_WINDOW_ID=1")
-	tm.keys(":")
-	tm.text("find link Product list")
-	tm.keys("Enter")
-	tm.waitUntil("the link selected", 5*time.Second, func(s string) bool { return strings.Contains(selectedLine(s), `link "Product list"`) })
-	tm.keys("I")
+	previewProductList(tm)
 	scr := tm.waitFor("any key closes the preview", 30*time.Second)
 	if strings.Contains(scr, "_Ga=") || strings.Contains(scr, "tmux;") || strings.Contains(scr, "allow-passthrough") {
 		t.Errorf("the image or the hint in the pane:\n%s", scr)
@@ -397,4 +389,15 @@ func TestTmuxPreviewPassthrough(t *testing.T) {
 	tm.waitUntil("the preview closed", 10*time.Second, func(s string) bool {
 		return !strings.Contains(s, "any key closes the preview") && strings.Contains(selectedLine(s), `link "Product list"`)
 	})
+}
+
+// previewProductList selects the demo index's "Product list" link with
+// :find and takes its preview.
+func previewProductList(tm *tmux) {
+	tm.t.Helper()
+	tm.keys(":")
+	tm.text("find link Product list")
+	tm.keys("Enter")
+	tm.waitUntil("the link selected", 5*time.Second, func(s string) bool { return strings.Contains(selectedLine(s), `link "Product list"`) })
+	tm.keys("I")
 }
