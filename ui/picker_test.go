@@ -44,3 +44,25 @@ func BenchmarkPickerViewNearTop(b *testing.B) {
 		_ = p.view(s, 80, 30)
 	}
 }
+
+// The cached line counts follow the box: after a redraw at another width
+// (a resize) or with more rows, the picker draws as a fresh one does.
+func TestPickerLineCountsFollowWidth(t *testing.T) {
+	s := DefaultStyles(true).Pane
+	p := bigPicker(50)
+	p.cursor = 20
+	for _, w := range []int{120, 40, 120, 70} {
+		fresh := bigPicker(50)
+		fresh.cursor, fresh.offset = p.cursor, p.offset
+		if got, want := p.view(s, w, 30), fresh.view(s, w, 30); got != want {
+			t.Errorf("at %d columns after other widths:\n%s\nwant\n%s", w, got, want)
+		}
+	}
+	p.items = append(p.items, bigPicker(60).items[50:]...)
+	p.cursor = 59
+	fresh := bigPicker(60)
+	fresh.cursor, fresh.offset = p.cursor, p.offset
+	if got, want := p.view(s, 70, 30), fresh.view(s, 70, 30); got != want {
+		t.Errorf("with rows added:\n%s\nwant\n%s", got, want)
+	}
+}
