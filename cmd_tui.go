@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"time"
@@ -106,7 +107,7 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		LocatorBatch: ui.BrowserLocatorBatch,
 		Copy:         ui.SystemCopy, // else OSC 52 through Bubble Tea
 		Lang:         cfg.lang,
-		Graphics:     ui.DetectGraphics(os.Getenv), // the preview inline, where the terminal draws images
+		Graphics:     ui.DetectGraphics(os.Getenv, runTmux), // the preview inline, where the terminal draws images
 
 		RecordFile:    cfg.record,
 		RecordSecrets: cfg.secrets,
@@ -168,4 +169,17 @@ func (l *launcher) closeAll() {
 func demoMovedNotice(url string) string {
 	port := strings.TrimSuffix(url[strings.LastIndex(url, ":")+1:], "/")
 	return fmt.Sprintf("port %d is taken: the demo is on %s this time; replay serves it again by itself, an exported test needs 'ariadne demo --port %s' in another terminal", demo.DefaultPort, url, port)
+}
+
+// runTmux runs a tmux command against the server the explorer runs in
+// (TMUX names it) and gives its output; DetectGraphics asks it about the
+// outer terminal and passthrough, the preview where the pane is.
+func runTmux(args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "tmux", args...).CombinedOutput()
+	if err != nil {
+		return string(out), fmt.Errorf("tmux %s: %w", strings.Join(args, " "), err)
+	}
+	return string(out), nil
 }

@@ -268,19 +268,19 @@ func TestTmuxCommandLine(t *testing.T) {
 }
 
 // The preview key saves a screenshot with the selection outlined and says
-// where; :screenshot FILE writes the file named. TERM_PROGRAM says iTerm2,
-// but inside tmux, which swallows images, the preview is the file: no
-// overlay, no escape sequence on screen.
+// where; :screenshot FILE writes the file named. The session was started
+// in kitty (KITTY_WINDOW_ID), but tmux has allow-passthrough off (its
+// default), so the preview is the file and the status line says how to
+// enable the image: no overlay, no escape sequence on screen.
 func TestTmuxPreview(t *testing.T) {
-	tm, dir := explorer(t, 160, 48, "TERM_PROGRAM=iTerm.app", "KITTY_WINDOW_ID=1")
-	tm.keys(":")
-	tm.text("find link Product list")
-	tm.keys("Enter")
-	tm.waitUntil("the link selected", 5*time.Second, func(s string) bool { return strings.Contains(selectedLine(s), `link "Product list"`) })
-	tm.keys("I")
+	tm, dir := explorer(t, 160, 48, "KITTY_WINDOW_ID=1")
+	previewProductList(tm)
 	scr := tm.waitFor("outlined saved to", 30*time.Second)
 	if strings.Contains(scr, "any key closes the preview") || strings.Contains(scr, "1337;File") || strings.Contains(scr, "_Ga=T") {
 		t.Errorf("an inline preview inside tmux:\n%s", scr)
+	}
+	if !strings.Contains(strings.ReplaceAll(scr, "\n", ""), "allow-passthrough on") {
+		t.Errorf("the status line does not say how to draw it inline:\n%s", scr)
 	}
 	m := regexp.MustCompile(`saved to (\S+\.png)`).FindStringSubmatch(strings.ReplaceAll(scr, "\n", ""))
 	if m == nil {
@@ -368,4 +368,36 @@ func TestTmuxReplayCommand(t *testing.T) {
 	tm.text("replay " + filepath.Join(dir, "none.jsonl"))
 	tm.keys("Enter")
 	tm.waitFor("no recording", 10*time.Second)
+}
+
+// With allow-passthrough on, a session started in kitty draws the preview
+// in an overlay: the image goes to the outer terminal through tmux's
+// passthrough (no client is attached here, so tmux drops it), and nothing
+// of it shows in the pane; any key closes it.
+func TestTmuxPreviewPassthrough(t *testing.T) {
+	t.Cleanup(func() { exec.Command("tmux", "-L", tmuxSocket(), "set", "-g", "allow-passthrough", "off").Run() })
+	tm, _ := explorer(t, 160, 48, "tmux set -g allow-passthrough on &&", "KITTY_WINDOW_ID=1")
+	previewProductList(tm)
+	scr := tm.waitFor("any key closes the preview", 30*time.Second)
+	if strings.Contains(scr, "_Ga=") || strings.Contains(scr, "tmux;") || strings.Contains(scr, "allow-passthrough") {
+		t.Errorf("the image or the hint in the pane:\n%s", scr)
+	}
+	if !strings.Contains(scr, "outlined saved to") {
+		t.Errorf("the status line lost the file:\n%s", scr)
+	}
+	tm.keys("Escape")
+	tm.waitUntil("the preview closed", 10*time.Second, func(s string) bool {
+		return !strings.Contains(s, "any key closes the preview") && strings.Contains(selectedLine(s), `link "Product list"`)
+	})
+}
+
+// previewProductList selects the demo index's "Product list" link with
+// :find and takes its preview.
+func previewProductList(tm *tmux) {
+	tm.t.Helper()
+	tm.keys(":")
+	tm.text("find link Product list")
+	tm.keys("Enter")
+	tm.waitUntil("the link selected", 5*time.Second, func(s string) bool { return strings.Contains(selectedLine(s), `link "Product list"`) })
+	tm.keys("I")
 }

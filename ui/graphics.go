@@ -13,27 +13,59 @@ import (
 // draw a PNG in a box of cells and clear it. The preview overlay
 // (preview_inline.go) prints them with tea.Raw.
 
-// The image protocols Ariadne speaks (Options.Graphics).
+// The image protocols Ariadne speaks (GraphicsSetup.Protocol).
 const (
 	GraphicsKitty = "kitty" // kitty's graphics protocol (kitty, and terminals that implement it)
 	GraphicsITerm = "iterm" // iTerm2's inline images (iTerm2, WezTerm)
+	GraphicsSixel = "sixel" // DEC sixels (foot, xterm -ti vt340, mlterm, Windows Terminal, tmux built with sixel…)
 )
+
+// GraphicsSetup is how the terminal draws images (Options.Graphics), as
+// DetectGraphics finds it before the program starts; the terminal's reply
+// to a Primary Device Attributes query may then add sixel (the model asks
+// when Protocol is "").
+type GraphicsSetup struct {
+	// Protocol is the image protocol, "" for none known (the preview is
+	// saved to a file only).
+	Protocol string
+	// Tmux: the program runs in tmux, which passes the sequences to the
+	// outer terminal wrapped (tmuxPassthrough) and drawn at the pane's
+	// place on the outer screen (Origin).
+	Tmux bool
+	// Origin, inside tmux, says where the pane's top-left cell is on the
+	// outer terminal (0-based); it runs tmux, so only in a Cmd.
+	Origin func() (row, col int, err error)
+	// Hint is for the status line when the terminal could draw images but
+	// is not set up to: what to do (tmux without allow-passthrough).
+	Hint string
+}
 
 // DetectGraphics says which image protocol the terminal speaks, from the
 // environment (getenv is os.Getenv), without asking the terminal (a query
-// would block on terminals that do not answer): kitty for TERM=xterm-kitty
-// or KITTY_WINDOW_ID, iTerm2's for TERM_PROGRAM=iTerm.app or WezTerm; ""
-// for the others, sixel terminals included (they are told apart only by
-// a query). Inside tmux or screen it is "": they swallow graphics unless
-// set up to pass them through.
-func DetectGraphics(getenv func(string) string) string {
-	if getenv("TMUX") != "" || getenv("STY") != "" || strings.HasPrefix(getenv("TERM"), "screen") || strings.HasPrefix(getenv("TERM"), "tmux") {
-		return ""
+// would block on terminals that do not answer; the model asks for sixel
+// with a query whose reply comes as a message): kitty for
+// TERM=xterm-kitty or KITTY_WINDOW_ID, iTerm2's for TERM_PROGRAM=iTerm.app
+// or WezTerm (or LC_TERMINAL=iTerm2, which iTerm2 sends through ssh and
+// tmux). Inside tmux (TMUX set) it asks tmux with the tmux function
+// (graphics_tmux.go): the outer terminal and whether allow-passthrough
+// lets the images through. Inside GNU screen it is none: screen cuts long
+// sequences.
+func DetectGraphics(getenv func(string) string, tmux func(args ...string) (string, error)) GraphicsSetup {
+	if getenv("STY") != "" || strings.HasPrefix(getenv("TERM"), "screen") && getenv("TMUX") == "" {
+		return GraphicsSetup{}
 	}
+	if getenv("TMUX") != "" {
+		return detectTmux(getenv, tmux)
+	}
+	return GraphicsSetup{Protocol: envProtocol(getenv)}
+}
+
+// envProtocol is the protocol the environment names, or "".
+func envProtocol(getenv func(string) string) string {
 	switch {
 	case getenv("TERM") == "xterm-kitty" || getenv("KITTY_WINDOW_ID") != "":
 		return GraphicsKitty
-	case getenv("TERM_PROGRAM") == "iTerm.app" || getenv("TERM_PROGRAM") == "WezTerm":
+	case getenv("TERM_PROGRAM") == "iTerm.app" || getenv("TERM_PROGRAM") == "WezTerm" || getenv("LC_TERMINAL") == "iTerm2":
 		return GraphicsITerm
 	}
 	return ""
@@ -96,7 +128,8 @@ func pngSize(data []byte) (w, h int, err error) {
 }
 
 // drawAt wraps the sequence that draws an image so that it draws at the
-// 1-based terminal cell row, col, and the cursor comes back.
+// 1-based terminal cell row, col, and the cursor comes back (DECSC, CUP,
+// the image, DECRC).
 func drawAt(seq string, row, col int) string {
 	return "\x1b7" + fmt.Sprintf("\x1b[%d;%dH", row, col) + seq + "\x1b8"
 }

@@ -3,40 +3,67 @@ package ui
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"image"
 	"image/png"
 	"regexp"
 	"strings"
 	"testing"
-
-	tea "charm.land/bubbletea/v2"
 )
 
 func TestDetectGraphics(t *testing.T) {
+	const tmuxEnv = "/tmp/tmux-0/default,1,0"
 	for _, tc := range []struct {
 		env  map[string]string
-		want string
+		tmux map[string]string // tmux's answers, by the command's first two words
+		want GraphicsSetup
 	}{
-		{map[string]string{"TERM": "xterm-kitty"}, GraphicsKitty},
-		{map[string]string{"TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"}, GraphicsKitty},
-		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, GraphicsITerm},
-		{map[string]string{"TERM_PROGRAM": "WezTerm"}, GraphicsITerm},
-		{map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal"}, ""},
-		{map[string]string{"TERM": "xterm-256color"}, ""}, // sixel terminals too: not detected
-		// tmux and screen swallow graphics, whatever the outer terminal.
-		{map[string]string{"TERM_PROGRAM": "iTerm.app", "TMUX": "/tmp/tmux-0/default,1,0"}, ""},
-		{map[string]string{"TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"}, ""},
-		{map[string]string{"TERM": "screen-256color", "KITTY_WINDOW_ID": "1"}, ""},
-		{map[string]string{"TERM": "xterm-kitty", "STY": "1.pts-0.host"}, ""},
+		{env: map[string]string{"TERM": "xterm-kitty"}, want: GraphicsSetup{Protocol: GraphicsKitty}},
+		{env: map[string]string{"TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"}, want: GraphicsSetup{Protocol: GraphicsKitty}},
+		{env: map[string]string{"TERM_PROGRAM": "iTerm.app"}, want: GraphicsSetup{Protocol: GraphicsITerm}},
+		{env: map[string]string{"TERM_PROGRAM": "WezTerm"}, want: GraphicsSetup{Protocol: GraphicsITerm}},
+		{env: map[string]string{"TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal"}},
+		{env: map[string]string{"TERM": "xterm-256color"}}, // sixel terminals: the model asks them
+		// GNU screen cuts long sequences, whatever the outer terminal.
+		{env: map[string]string{"TERM": "screen-256color", "KITTY_WINDOW_ID": "1"}},
+		{env: map[string]string{"TERM": "xterm-kitty", "STY": "1.pts-0.host"}},
+		// tmux: the outer terminal from the environment or tmux's client,
+		// drawn through passthrough if tmux allows it, else a hint.
+		{env: map[string]string{"TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": tmuxEnv, "KITTY_WINDOW_ID": "3"},
+			tmux: map[string]string{"show-options -gv": "on\n"},
+			want: GraphicsSetup{Protocol: GraphicsKitty, Tmux: true}},
+		{env: map[string]string{"TERM": "screen-256color", "TMUX": tmuxEnv},
+			tmux: map[string]string{"display-message -p": "xterm-256color\tiTerm2 3.5.0\n", "show-options -gv": "all\n"},
+			want: GraphicsSetup{Protocol: GraphicsITerm, Tmux: true}},
+		{env: map[string]string{"TERM": "screen-256color", "TMUX": tmuxEnv},
+			tmux: map[string]string{"display-message -p": "xterm-kitty\t\n", "show-options -gv": "off\n"},
+			want: GraphicsSetup{Tmux: true, Hint: tmuxHint}},
+		{env: map[string]string{"TERM": "screen", "TMUX": tmuxEnv, "LC_TERMINAL": "iTerm2"},
+			tmux: map[string]string{"show-options -gv": "invalid option: allow-passthrough\n"}, // tmux 3.2: always passes
+			want: GraphicsSetup{Protocol: GraphicsITerm, Tmux: true}},
+		{env: map[string]string{"TERM": "screen", "TMUX": tmuxEnv},
+			tmux: map[string]string{"display-message -p": "xterm-256color\t\n", "show-options -gv": "on\n"},
+			want: GraphicsSetup{Tmux: true}}, // unknown outer terminal: tmux's own sixel may still answer
 	} {
-		if got := DetectGraphics(func(k string) string { return tc.env[k] }); got != tc.want {
-			t.Errorf("%v: %q, want %q", tc.env, got, tc.want)
+		run := func(args ...string) (string, error) {
+			out, ok := tc.tmux[strings.Join(args[:2], " ")]
+			if !ok || strings.HasPrefix(out, "invalid") {
+				return out, errors.New("exit status 1")
+			}
+			return out, nil
+		}
+		got := DetectGraphics(func(k string) string { return tc.env[k] }, run)
+		if got.Origin == nil && got.Tmux {
+			t.Errorf("%v: inside tmux with no origin", tc.env)
+		}
+		if got.Protocol != tc.want.Protocol || got.Tmux != tc.want.Tmux || got.Hint != tc.want.Hint {
+			t.Errorf("%v: %+v, want %+v", tc.env, got, tc.want)
 		}
 	}
 }
 
 // testPNG is a w×h PNG.
-func testPNG(t *testing.T, w, h int) []byte {
+func testPNG(t testing.TB, w, h int) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
@@ -121,42 +148,6 @@ func TestFitCells(t *testing.T) {
 	} {
 		if c, r := fitCells(tc.w, tc.h, tc.mc, tc.mr); c != tc.cols || r != tc.rows {
 			t.Errorf("%dx%d in %dx%d: %dx%d, want %dx%d", tc.w, tc.h, tc.mc, tc.mr, c, r, tc.cols, tc.rows)
-		}
-	}
-}
-
-// With an image protocol the preview opens an overlay and draws the image
-// in it at its place; any key closes it and clears the image. Without one
-// the file is all there is.
-func TestModelInlinePreview(t *testing.T) {
-	data := testPNG(t, 64, 36)
-	for _, g := range []string{GraphicsKitty, GraphicsITerm, ""} {
-		o := fakeOptions(newFake())
-		o.Graphics = g
-		h := newHarness(t, o, 100, 30)
-		h.ready()
-		cmd := h.m.onPreview(previewMsg{png: data, inline: true, text: "screenshot of e8 outlined saved to /tmp/p.png"})
-		if h.m.StatusText() != "screenshot of e8 outlined saved to /tmp/p.png" {
-			t.Errorf("%q: status %q", g, h.m.StatusText())
-		}
-		if g == "" {
-			if cmd != nil || h.m.over != overlayNone {
-				t.Errorf("no protocol: an overlay (%v) or a sequence", h.m.over)
-			}
-			continue
-		}
-		raw, ok := cmd().(tea.RawMsg)
-		if !ok || h.m.over != overlayPreview || !strings.Contains(h.screen(), "any key closes the preview") {
-			t.Fatalf("%q: no inline preview: %T %v\n%s", g, cmd(), h.m.over, h.screen())
-		}
-		s := raw.Msg.(string)
-		want := map[string]string{GraphicsKitty: "\x1b_Ga=T,f=100", GraphicsITerm: "\x1b]1337;File=inline=1"}[g]
-		if !strings.HasPrefix(s, "\x1b7\x1b[5;") || !strings.Contains(s, want) || !strings.HasSuffix(s, "\x1b8") {
-			t.Errorf("%q: sequence %q…", g, s[:min(len(s), 60)])
-		}
-		h.keys("esc")
-		if h.m.over != overlayNone {
-			t.Errorf("%q: esc did not close the preview", g)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/keymap"
@@ -71,10 +72,11 @@ type Options struct {
 	// PreviewDir is where the preview key saves screenshots: "" is the
 	// system's temporary directory.
 	PreviewDir string
-	// Graphics is the terminal's image protocol (GraphicsKitty,
-	// GraphicsITerm; DetectGraphics finds it), in which the preview is
-	// also drawn inline; "" saves it to a file only.
-	Graphics string
+	// Graphics is how the terminal draws images (DetectGraphics finds
+	// it), in which the preview is also drawn inline; with no protocol
+	// the model asks the terminal for sixel (preview_inline.go), else the
+	// preview is saved to a file only.
+	Graphics GraphicsSetup
 	// Now is the clock of the message log; nil is time.Now (tests fix it).
 	Now func() time.Time
 }
@@ -176,6 +178,9 @@ type Model struct {
 	showSteps     bool           // the steps pane replaces the details
 	assertChoices []assertChoice // the rows of the assertion menu
 	inline        *inlinePreview // the inline preview on show
+	graphics      GraphicsSetup  // Options.Graphics, sixel added when the terminal says so
+	cellW, cellH  int            // a cell's size in pixels (defaults until the terminal says)
+	previewSeq    int            // the last preview drawn inline: late messages of older ones are dropped
 	assertEdit    assertChoice   // the contains-text assertion whose text the prompt edits
 	recordPending bool           // RecordFile waits for the first page
 	watching      int            // the browser generation whose window is watched (headful)
@@ -211,6 +216,9 @@ func New(o Options) *Model {
 		spin:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		width:       80,
 		height:      24,
+		graphics:    o.Graphics,
+		cellW:       defaultCellW,
+		cellH:       defaultCellH,
 	}
 	for i, l := range refs.Langs() {
 		if l == o.Lang {
@@ -249,7 +257,7 @@ func (m *Model) StatusText() string { return m.status.text }
 // Init starts the first session (or adopts Options.Browser and opens the
 // first page), the event waiter and the live timer.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.tick()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.tick(), m.askGraphics()}
 	if m.opts.Browser != nil {
 		cmds = append(cmds, m.adopt(m.opts.Browser))
 		if m.url != "" {
@@ -279,6 +287,13 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.closePreview() // its image was drawn for the old size
 	case tea.BackgroundColorMsg:
 		m.setDark(msg.IsDark())
+		return m, nil
+	case uv.PrimaryDeviceAttributesEvent:
+		return m, m.onDeviceAttributes(msg)
+	case uv.CellSizeEvent:
+		if msg.Width > 0 && msg.Height > 0 {
+			m.cellW, m.cellH = msg.Width, msg.Height
+		}
 		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
@@ -345,6 +360,10 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onCmdDone(msg)
 	case previewMsg:
 		return m, m.onPreview(msg)
+	case previewImageMsg:
+		return m, m.onPreviewImage(msg)
+	case previewDrawMsg:
+		return m, m.drawPreview(msg.seq)
 	case tea.MouseMsg:
 		return m, m.mouse(msg)
 	}

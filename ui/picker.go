@@ -58,6 +58,12 @@ type picker struct {
 	items  []pickItem
 	cursor int
 	offset int
+
+	// counts caches how many lines each item takes at countsWidth (0:
+	// not counted yet), so that a redraw wraps only the rows it draws;
+	// it is dropped when the width or the items change.
+	counts      []int
+	countsWidth int
 }
 
 // The picker's keys.
@@ -254,37 +260,41 @@ func (m *Model) pickerKey(k tea.KeyPressMsg) tea.Cmd {
 func (p *picker) view(s PaneStyles, width, height int) string {
 	inner := width - 4 // border and padding
 	rows := max(height-4, 1)
-	texts := make([][]string, len(p.items))
-	lineCount := func(i int) int {
+	if p.countsWidth != inner || len(p.counts) != len(p.items) {
+		p.counts, p.countsWidth = make([]int, len(p.items)), inner
+	}
+	texts := make(map[int][]string, rows)
+	lines := func(i int) []string {
 		if texts[i] == nil {
 			texts[i] = p.itemLines(i, inner)
+			p.counts[i] = len(texts[i])
 		}
-		return len(texts[i])
+		return texts[i]
 	}
 	p.offset = max(min(p.offset, p.cursor), 0)
-	for p.offset < p.cursor && p.linesBetween(p.offset, p.cursor, lineCount) > rows {
+	for p.offset < p.cursor && p.linesBetween(p.offset, p.cursor, rows+1, inner) > rows {
 		p.offset++
 	}
 	// Fill the box upwards when the end of the list leaves room.
-	for p.offset > 0 && p.linesBetween(p.offset-1, len(p.items)-1, lineCount) <= rows {
+	for p.offset > 0 && p.linesBetween(p.offset-1, len(p.items)-1, rows+1, inner) <= rows {
 		p.offset--
 	}
-	var lines []string
+	var out []string
 	// Labels usually hold page text: Sanitize again (it is idempotent),
 	// so that nothing invisible reaches the screen and widths are right.
-	lines = append(lines, s.BoxTitle.Render(ansi.Truncate(Sanitize(p.title), inner, "…")))
+	out = append(out, s.BoxTitle.Render(ansi.Truncate(Sanitize(p.title), inner, "…")))
 	used, last := 0, p.offset-1
 	for i := p.offset; i < len(p.items); i++ {
-		n := lineCount(i)
-		if used+n > rows && used > 0 {
+		text := lines(i)
+		if used+len(text) > rows && used > 0 {
 			break
 		}
 		it := p.items[i]
-		for j, line := range texts[i] {
+		for j, line := range text {
 			if used >= rows {
 				break
 			}
-			if j == len(texts[i])-1 && it.hint != "" && !it.heading && ansi.StringWidth(line)+2 < inner {
+			if j == len(text)-1 && it.hint != "" && !it.heading && ansi.StringWidth(line)+2 < inner {
 				line += "  " + s.Dim.Render(ansi.Truncate(Sanitize(it.hint), inner-ansi.StringWidth(line)-2, "…"))
 			}
 			switch {
@@ -295,7 +305,7 @@ func (p *picker) view(s PaneStyles, width, height int) string {
 			case i == p.cursor:
 				line = s.Pick.Render(padRight(line, inner))
 			}
-			lines = append(lines, line)
+			out = append(out, line)
 			used++
 		}
 		last = i
@@ -304,15 +314,20 @@ func (p *picker) view(s PaneStyles, width, height int) string {
 	if p.offset > 0 || last < len(p.items)-1 {
 		more = fmt.Sprintf("%d–%d of %d", p.offset+1, last+1, len(p.items))
 	}
-	lines = append(lines, s.Dim.Render(more))
-	return s.Box.Width(width).Render(strings.Join(lines, "\n"))
+	out = append(out, s.Dim.Render(more))
+	return s.Box.Width(width).Render(strings.Join(out, "\n"))
 }
 
-// linesBetween is how many lines items from..to (inclusive) take.
-func (p *picker) linesBetween(from, to int, count func(int) int) int {
+// linesBetween is how many lines items from..to (inclusive) take at
+// width, counting no further than limit: the counts come from p.counts,
+// and an item not counted yet is wrapped once.
+func (p *picker) linesBetween(from, to, limit, width int) int {
 	n := 0
-	for i := from; i <= to && i < len(p.items); i++ {
-		n += count(i)
+	for i := from; i <= to && i < len(p.items) && n < limit; i++ {
+		if p.counts[i] == 0 {
+			p.counts[i] = len(p.itemLines(i, width))
+		}
+		n += p.counts[i]
 	}
 	return n
 }

@@ -1,16 +1,33 @@
 package ui
 
 import (
+	"slices"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 )
 
 // This file is the inline preview: in a terminal with an image protocol
-// (Options.Graphics, from DetectGraphics), the preview key's screenshot is
-// also drawn in an overlay over the tree; any key closes it and clears the
-// image. The file is saved either way.
+// (Options.Graphics, from DetectGraphics, or sixel when the terminal says
+// so), the preview key's screenshot is also drawn in an overlay over the
+// tree; any key closes it and clears the image. The file is saved either
+// way.
+//
+// The order matters: Bubble Tea writes tea.Raw output at the next frame
+// before the frame itself, so an image sent with the Update that opens the
+// overlay would be painted over by the overlay's blank box. The image is
+// therefore encoded after the box is drawn (a Cmd), and sent once the
+// terminal has answered a Primary Device Attributes query sent after it:
+// the reply comes after the frame holding the box went out, so the image
+// lands on top of the box (previewDrawAfter is the fallback for terminals
+// that do not answer).
+
+// previewDrawAfter is how long the image waits for the terminal's reply
+// before it is drawn anyway.
+const previewDrawAfter = time.Second
 
 // previewMsg is a preview taken: the PNG (outlined) and the file it was
 // saved to, or the error.
@@ -21,9 +38,44 @@ type previewMsg struct {
 	inline bool // draw it inline if the terminal can
 }
 
+// previewImageMsg is the image of preview seq encoded for the terminal,
+// placed in the overlay's box.
+type previewImageMsg struct {
+	seq   int
+	image string
+	err   error
+}
+
+// previewDrawMsg draws preview seq's image if the terminal has not
+// answered yet.
+type previewDrawMsg struct{ seq int }
+
 // inlinePreview is the open preview overlay.
 type inlinePreview struct {
 	title string
+	image string // the sequence that draws it, once encoded
+	drawn bool
+}
+
+// askGraphics asks the terminal, when the environment named no image
+// protocol, for its Primary Device Attributes (a reply holding 4 is
+// sixel) and its cell size in pixels (to scale sixel images).
+func (m *Model) askGraphics() tea.Cmd {
+	if m.graphics.Protocol != "" {
+		return nil
+	}
+	return tea.Raw(ansi.RequestPrimaryDeviceAttributes + ansi.WindowOp(16)) // 16: report the cell size in pixels
+}
+
+// onDeviceAttributes takes the terminal's Primary Device Attributes: sixel
+// if it says so (inside tmux it is tmux that answers, and that draws the
+// sixels itself, no passthrough), and the signal that the frame before the
+// query is on screen, for a preview waiting to be drawn.
+func (m *Model) onDeviceAttributes(attrs uv.PrimaryDeviceAttributesEvent) tea.Cmd {
+	if m.graphics.Protocol == "" && slices.Contains(attrs, 4) {
+		m.graphics = GraphicsSetup{Protocol: GraphicsSixel}
+	}
+	return m.drawPreview(m.previewSeq)
 }
 
 // previewLayout is where the overlay goes: the box's left column x and
@@ -36,37 +88,94 @@ func (m *Model) previewLayout() (x, width, cols, rows int) {
 	return x, width, width - 4, height - 4 // border, padding, the title and closing lines
 }
 
-// onPreview shows a preview taken: the status line, and the overlay with
-// the image when the terminal draws images.
+// onPreview shows a preview taken: the status line, and the overlay whose
+// image is encoded next (a Cmd, after the box is drawn).
 func (m *Model) onPreview(p previewMsg) tea.Cmd {
 	if p.err != nil {
 		m.fail("screenshot", p.err)
 		return nil
 	}
+	if m.graphics.Protocol == "" && m.graphics.Hint != "" && p.inline {
+		m.setStatus(statusOK, p.text+" · "+m.graphics.Hint)
+		return nil
+	}
 	m.setStatus(statusOK, p.text)
-	if !p.inline || m.opts.Graphics == "" || m.over != overlayNone || m.width < 30 || m.height < 12 {
+	if !p.inline || m.graphics.Protocol == "" || m.over != overlayNone || m.width < 30 || m.height < 12 {
 		return nil
 	}
-	w, h, err := pngSize(p.png)
-	if err != nil {
-		return nil
-	}
-	x, _, maxCols, maxRows := m.previewLayout()
-	cols, rows := fitCells(w, h, maxCols, maxRows)
-	var seq string
-	switch m.opts.Graphics {
-	case GraphicsKitty:
-		seq = kittyImage(p.png, cols, rows)
-	case GraphicsITerm:
-		seq = itermImage(p.png, cols, rows)
-	default:
-		return nil
-	}
+	m.previewSeq++
 	m.inline = &inlinePreview{title: p.text}
 	m.over = overlayPreview
-	// Screen rows: the header, the body's first line, the box's border
-	// and title; columns: its border and padding (1-based).
-	return tea.Raw(drawAt(seq, 5, x+3+(maxCols-cols)/2))
+	x, _, maxCols, maxRows := m.previewLayout()
+	seq, g, cw, ch, data := m.previewSeq, m.graphics, m.cellW, m.cellH, p.png
+	return func() tea.Msg {
+		img, cols, err := encodePreview(data, g.Protocol, maxCols, maxRows, cw, ch)
+		if err != nil {
+			return previewImageMsg{seq: seq, err: err}
+		}
+		var orow, ocol int
+		if g.Tmux && g.Origin != nil {
+			if orow, ocol, err = g.Origin(); err != nil {
+				return previewImageMsg{seq: seq, err: err}
+			}
+		}
+		// Screen rows: the header, the body's first line, the box's
+		// border and title; columns: its border and padding (1-based).
+		return previewImageMsg{seq: seq, image: placeImage(img, 5, x+3+(maxCols-cols)/2, g.Tmux, orow, ocol)}
+	}
+}
+
+// encodePreview is the PNG as the protocol draws it in at most
+// maxCols×maxRows cells, and the columns it takes.
+func encodePreview(data []byte, protocol string, maxCols, maxRows, cellW, cellH int) (string, int, error) {
+	w, h, err := pngSize(data)
+	if err != nil {
+		return "", 0, err
+	}
+	switch protocol {
+	case GraphicsKitty:
+		cols, rows := fitCells(w, h, maxCols, maxRows)
+		return kittyImage(data, cols, rows), cols, nil
+	case GraphicsITerm:
+		cols, rows := fitCells(w, h, maxCols, maxRows)
+		return itermImage(data, cols, rows), cols, nil
+	}
+	s, err := sixelImage(data, maxCols, maxRows, cellW, cellH)
+	if err != nil {
+		return "", 0, err
+	}
+	pw, _ := fitPixels(w, h, maxCols*cellW, maxRows*cellH)
+	return s, (pw + cellW - 1) / cellW, nil
+}
+
+// onPreviewImage keeps the encoded image of the open preview and asks the
+// terminal for a reply that says the box is on screen.
+func (m *Model) onPreviewImage(p previewImageMsg) tea.Cmd {
+	if m.inline == nil || p.seq != m.previewSeq {
+		return nil
+	}
+	if p.err != nil {
+		m.setStatus(statusErr, m.inline.title+" (not drawn inline: "+p.err.Error()+")")
+		m.closeOverlay()
+		m.inline = nil
+		return nil
+	}
+	m.inline.image = p.image
+	seq := p.seq
+	return tea.Batch(
+		tea.Raw(ansi.RequestPrimaryDeviceAttributes),
+		tea.Tick(previewDrawAfter, func(time.Time) tea.Msg { return previewDrawMsg{seq} }),
+	)
+}
+
+// drawPreview sends preview seq's image, once, if it is still on show.
+func (m *Model) drawPreview(seq int) tea.Cmd {
+	p := m.inline
+	if p == nil || seq != m.previewSeq || p.image == "" || p.drawn {
+		return nil
+	}
+	p.drawn = true
+	return tea.Raw(p.image)
 }
 
 // previewKey closes the preview overlay (any key does) and clears the image.
@@ -75,14 +184,18 @@ func (m *Model) previewKey(tea.KeyPressMsg) tea.Cmd {
 }
 
 // closePreview closes the overlay and erases the image: kitty deletes its
-// images; an iTerm2 image is text cells, which a full repaint replaces.
+// images; an iTerm2 or sixel image is text cells, which a full repaint
+// replaces.
 func (m *Model) closePreview() tea.Cmd {
 	if m.over != overlayPreview {
 		return nil
 	}
 	m.closeOverlay()
 	m.inline = nil
-	if m.opts.Graphics == GraphicsKitty {
+	if m.graphics.Protocol == GraphicsKitty {
+		if m.graphics.Tmux {
+			return tea.Batch(tea.Raw(ansi.TmuxPassthrough(kittyClear)), tea.ClearScreen)
+		}
 		return tea.Raw(kittyClear)
 	}
 	return tea.ClearScreen

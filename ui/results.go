@@ -355,6 +355,10 @@ func (m *Model) onSettle(s settleMsg) tea.Cmd {
 	var cmds []tea.Cmd
 	if e := m.locs[n.Ref]; e == nil || e.seq < m.applied {
 		cmds = append(cmds, m.readLocators(n.Ref))
+	} else {
+		// Served from the prefetch: read the rows that came into reach,
+		// so that the window of known ladders moves with the cursor.
+		cmds = append(cmds, m.prefetch())
 	}
 	cmds = append(cmds, m.highlight(n.Ref))
 	return tea.Batch(cmds...)

@@ -1,0 +1,217 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// cmdMsgs runs cmd and the commands of its batches, on goroutines with a
+// deadline (a tea.Tick sleeps), and gives the messages that came by then.
+func cmdMsgs(cmd tea.Cmd, wait time.Duration) []tea.Msg {
+	out := make(chan tea.Msg, 16)
+	n := 0
+	start := func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		n++
+		go func() { out <- c() }()
+	}
+	start(cmd)
+	var msgs []tea.Msg
+	deadline := time.After(wait)
+	for n > 0 {
+		select {
+		case msg := <-out:
+			n--
+			if b, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range b {
+					start(c)
+				}
+				continue
+			}
+			if msg != nil {
+				msgs = append(msgs, msg)
+			}
+		case <-deadline:
+			return msgs
+		}
+	}
+	return msgs
+}
+
+// raws is the text of the RawMsgs among msgs.
+func raws(msgs []tea.Msg) []string {
+	var out []string
+	for _, msg := range msgs {
+		if r, ok := msg.(tea.RawMsg); ok {
+			out = append(out, r.Msg.(string))
+		}
+	}
+	return out
+}
+
+// With an image protocol the preview opens an overlay and draws the image
+// in it at its place, but only after the overlay's box is on screen: the
+// Update that opens it sends no image (Bubble Tea writes raw output before
+// the next frame, which would paint the box over it); the image is encoded
+// next, then a Primary Device Attributes query goes out after the frame
+// with the box, and the terminal's reply sends the image. Any key closes
+// it and clears the image. Without a protocol the file is all there is.
+func TestModelInlinePreview(t *testing.T) {
+	data := testPNG(t, 64, 36)
+	for _, g := range []string{GraphicsKitty, GraphicsITerm, GraphicsSixel, ""} {
+		o := fakeOptions(newFake())
+		o.Graphics = GraphicsSetup{Protocol: g}
+		h := newHarness(t, o, 100, 30)
+		h.ready()
+		_, cmd := h.m.Update(previewMsg{png: data, inline: true, text: "screenshot of e8 outlined saved to /tmp/p.png"})
+		if h.m.StatusText() != "screenshot of e8 outlined saved to /tmp/p.png" {
+			t.Errorf("%q: status %q", g, h.m.StatusText())
+		}
+		if g == "" {
+			if cmd != nil || h.m.over != overlayNone {
+				t.Errorf("no protocol: an overlay (%v) or a sequence", h.m.over)
+			}
+			continue
+		}
+		// 1. The overlay's box is drawn; no image yet.
+		if h.m.over != overlayPreview || !strings.Contains(h.screen(), "any key closes the preview") {
+			t.Fatalf("%q: no overlay:\n%s", g, h.screen())
+		}
+		msgs := cmdMsgs(cmd, 10*time.Second)
+		if len(raws(msgs)) > 0 || len(msgs) != 1 {
+			t.Fatalf("%q: the Update that opens the overlay sends %d raw sequences (%d messages): the box would paint over the image", g, len(raws(msgs)), len(msgs))
+		}
+		img, ok := msgs[0].(previewImageMsg)
+		if !ok || img.err != nil {
+			t.Fatalf("%q: %T %v, want the encoded image", g, msgs[0], img.err)
+		}
+		// 2. The image is kept; a query goes out, after this frame.
+		_, cmd = h.m.Update(img)
+		_ = h.screen()
+		msgs = cmdMsgs(cmd, 100*time.Millisecond) // the fallback tick is a second away
+		if r := raws(msgs); len(r) != 1 || r[0] != ansi.RequestPrimaryDeviceAttributes {
+			t.Fatalf("%q: after the encoding %q, want the DA1 query alone", g, r)
+		}
+		// 3. The terminal's reply sends the image, once.
+		_, cmd = h.m.Update(uv.PrimaryDeviceAttributesEvent{62, 22})
+		r := raws(cmdMsgs(cmd, time.Second))
+		if len(r) != 1 {
+			t.Fatalf("%q: the reply sent %d sequences", g, len(r))
+		}
+		want := map[string]string{GraphicsKitty: "\x1b_Ga=T,f=100", GraphicsITerm: "\x1b]1337;File=inline=1", GraphicsSixel: "\x1bP0;1q\"1;1;"}[g]
+		if s := r[0]; !strings.HasPrefix(s, "\x1b7\x1b[5;") || !strings.Contains(s, want) || !strings.HasSuffix(s, "\x1b8") {
+			t.Errorf("%q: sequence %q…", g, s[:min(len(s), 60)])
+		}
+		if _, again := h.m.Update(previewDrawMsg{seq: h.m.previewSeq}); again != nil {
+			t.Errorf("%q: the fallback draws the image a second time", g)
+		}
+		h.keys("esc")
+		if h.m.over != overlayNone {
+			t.Errorf("%q: esc did not close the preview", g)
+		}
+	}
+}
+
+// A terminal that does not answer the query gets the image from the
+// fallback tick; a preview closed before it is not drawn.
+func TestModelInlinePreviewFallback(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.Graphics = GraphicsSetup{Protocol: GraphicsKitty}
+	h := newHarness(t, o, 100, 30)
+	h.ready()
+	data := testPNG(t, 64, 36)
+	for _, closeFirst := range []bool{false, true} {
+		_, cmd := h.m.Update(previewMsg{png: data, inline: true, text: "screenshot"})
+		msgs := cmdMsgs(cmd, 10*time.Second)
+		_, cmd = h.m.Update(msgs[0])
+		if closeFirst {
+			h.keys("esc")
+		}
+		var drawn []string
+		for _, msg := range cmdMsgs(cmd, 5*time.Second) {
+			if d, ok := msg.(previewDrawMsg); ok {
+				_, c := h.m.Update(d)
+				drawn = raws(cmdMsgs(c, time.Second))
+			}
+		}
+		if want := map[bool]int{false: 1, true: 0}[closeFirst]; len(drawn) != want {
+			t.Errorf("closed first %v: %d images drawn by the fallback, want %d", closeFirst, len(drawn), want)
+		}
+		h.keys("esc")
+	}
+}
+
+// The terminal's Primary Device Attributes reply with attribute 4 makes
+// the preview sixel; without it, nothing changes. The query is sent at
+// start only when the environment named no protocol.
+func TestModelDetectsSixel(t *testing.T) {
+	for _, tc := range []struct {
+		setup GraphicsSetup
+		reply uv.PrimaryDeviceAttributesEvent
+		ask   bool
+		want  string
+	}{
+		{GraphicsSetup{}, uv.PrimaryDeviceAttributesEvent{62, 4, 6, 22}, true, GraphicsSixel},
+		{GraphicsSetup{}, uv.PrimaryDeviceAttributesEvent{64, 1, 2, 6, 9, 15, 18, 21, 22}, true, ""}, // xterm without -ti vt340
+		{GraphicsSetup{Tmux: true}, uv.PrimaryDeviceAttributesEvent{1, 2, 4}, true, GraphicsSixel},   // tmux 3.4 built with sixel
+		{GraphicsSetup{Protocol: GraphicsKitty}, uv.PrimaryDeviceAttributesEvent{62, 4}, false, GraphicsKitty},
+	} {
+		o := fakeOptions(newFake())
+		o.Graphics = tc.setup
+		m := New(o)
+		asked := m.askGraphics() != nil
+		if asked != tc.ask {
+			t.Errorf("%+v: asked %v", tc.setup, asked)
+		}
+		if asked {
+			if r, _ := m.askGraphics()().(tea.RawMsg); !strings.Contains(r.Msg.(string), ansi.RequestPrimaryDeviceAttributes) {
+				t.Errorf("%+v: the query is %q", tc.setup, r.Msg)
+			}
+		}
+		m.Update(tc.reply)
+		if m.graphics.Protocol != tc.want {
+			t.Errorf("%+v, reply %v: protocol %q, want %q", tc.setup, tc.reply, m.graphics.Protocol, tc.want)
+		}
+		if tc.want == GraphicsSixel && m.graphics.Tmux {
+			t.Errorf("%+v: tmux's own sixels wrapped for passthrough", tc.setup)
+		}
+	}
+	m := New(fakeOptions(newFake()))
+	m.Update(uv.CellSizeEvent{Width: 9, Height: 18})
+	if m.cellW != 9 || m.cellH != 18 {
+		t.Errorf("cell size %dx%d after the terminal said 9x18", m.cellW, m.cellH)
+	}
+}
+
+// Inside tmux without passthrough the status line says how to enable it;
+// with it, the image goes wrapped and moved by the pane's origin.
+func TestModelInlinePreviewTmux(t *testing.T) {
+	o := fakeOptions(newFake())
+	o.Graphics = GraphicsSetup{Tmux: true, Hint: tmuxHint}
+	h := newHarness(t, o, 100, 30)
+	h.ready()
+	if _, cmd := h.m.Update(previewMsg{png: testPNG(t, 64, 36), inline: true, text: "screenshot saved to /tmp/p.png"}); cmd != nil || h.m.over != overlayNone {
+		t.Errorf("without passthrough: an overlay or a sequence")
+	}
+	if s := h.m.StatusText(); !strings.Contains(s, "/tmp/p.png") || !strings.Contains(s, "allow-passthrough on") {
+		t.Errorf("status %q", s)
+	}
+
+	o = fakeOptions(newFake())
+	o.Graphics = GraphicsSetup{Protocol: GraphicsKitty, Tmux: true, Origin: func() (int, int, error) { return 3, 40, nil }}
+	h = newHarness(t, o, 100, 30)
+	h.ready()
+	_, cmd := h.m.Update(previewMsg{png: testPNG(t, 64, 36), inline: true, text: "screenshot"})
+	img := cmdMsgs(cmd, 10*time.Second)[0].(previewImageMsg)
+	inner := unwrapTmux(t, img.image)
+	if !strings.HasPrefix(inner, "\x1b7\x1b[8;") || !strings.Contains(inner, "\x1b_Ga=T,f=100") {
+		t.Errorf("the wrapped sequence is %q…, want the image at row 5+3", inner[:min(len(inner), 40)])
+	}
+}
