@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -25,7 +26,18 @@ type locatorItem struct {
 type pageItems struct {
 	URL             string        `json:"url"`
 	TestIDAttribute string        `json:"testIdAttribute,omitempty"`
+	Ready           string        `json:"ready,omitempty"` // a page expression true once its late content is in
 	Items           []locatorItem `json:"items"`
+}
+
+// readyWhen holds, for the pages whose content arrives after the load
+// event, an expression that is true once all of it is in: both sides
+// (Ariadne here, Playwright in verify-locators.mjs) measure the page then,
+// whatever the machine's load (late.html adds its paragraphs 1-1.5 s
+// after load).
+var readyWhen = map[string]string{
+	"late.html": `document.querySelector("#late") !== null && ` +
+		`(document.querySelector("[aria-label=Feed]") !== null || [...document.querySelectorAll("p")].some((p) => p.textContent.startsWith("Fetched:")))`,
 }
 
 // allPageLocators locates every ref of every test page and demo page, and
@@ -69,7 +81,10 @@ func allPageLocators(t *testing.T) []pageItems {
 			t.Fatalf("opening %s: %v", u, err)
 		}
 		settle(t, b)
-		p := pageItems{URL: u, TestIDAttribute: attr}
+		p := pageItems{URL: u, TestIDAttribute: attr, Ready: readyWhen[path.Base(u)]}
+		if p.Ready != "" {
+			waitTrue(t, b, p.Ready)
+		}
 		var out []ElementLocators
 		for try := 0; try < 3; try++ { // churn.html replaces its nodes every 400 ms
 			main, err := b.Locators(testContext(t, 60*time.Second), nil)

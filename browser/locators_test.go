@@ -165,6 +165,26 @@ func settle(t *testing.T, b *Browser) {
 	}
 }
 
+// waitTrue waits until the page expression expr is true (within 30 s).
+func waitTrue(t *testing.T, b *Browser, expr string) {
+	t.Helper()
+	tab, ctx, w := mainWorld(t, b, 30*time.Second)
+	for {
+		raw, err := tab.evalIn(ctx, w, "!!("+expr+")")
+		if err != nil {
+			t.Fatalf("waiting for %s: %v", expr, err)
+		}
+		if string(raw) == "true" {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the page never got to %s", expr)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
 func TestLocatorsBest(t *testing.T) {
 	b := launchTest(t)
 	srv := servePages(t)

@@ -296,7 +296,22 @@ func (b *Browser) setupDownloads() error {
 	}
 	b.downloadDir = dir
 	progress := chromedp.BrowserEvents(b.first, browser.DownloadProgress)
-	begin := chromedp.BrowserEvents(b.first, browser.DownloadWillBegin)
+	names := sync.Map{}
+	// A download is counted as begun on the goroutine that reads the
+	// browser's messages (ListenBrowser), before the page's next event is
+	// read: an action that waits for the page to stop loading then sees
+	// the download its click began (an iterator delivers it later, and an
+	// action could report nothing under load).
+	if err := chromedp.ListenBrowser(b.first, func(ev any) {
+		if ev, ok := ev.(*browser.EventDownloadWillBegin); ok {
+			names.Store(ev.GUID, [2]string{ev.SuggestedFilename, ev.URL})
+			b.dlMu.Lock()
+			b.dlActive++
+			b.dlMu.Unlock()
+		}
+	}); err != nil {
+		return fmt.Errorf("watching downloads: %w", err)
+	}
 	_, err := chromedp.CallBrowser(b.first, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 		Behavior:      browser.SetDownloadBehaviorBehaviorAllowAndName,
 		DownloadPath:  dir,
@@ -306,18 +321,6 @@ func (b *Browser) setupDownloads() error {
 		b.opts.Logf("downloads: %v", err) // a remote browser may refuse; not fatal
 		return nil
 	}
-	names := sync.Map{}
-	go func() {
-		for ev, err := range begin {
-			if err != nil {
-				return
-			}
-			names.Store(ev.GUID, [2]string{ev.SuggestedFilename, ev.URL})
-			b.dlMu.Lock()
-			b.dlActive++
-			b.dlMu.Unlock()
-		}
-	}()
 	go func() {
 		for ev, err := range progress {
 			if err != nil {

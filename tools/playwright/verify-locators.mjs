@@ -22,7 +22,8 @@
 // does before it asks Ariadne, so that a sliding element is measured at
 // rest on both sides. A check that fails is tried again twice, after
 // 170 ms and 430 ms (not in step with a re-render timer), for pages that
-// replace their nodes on a timer.
+// replace their nodes on a timer. A page with a "ready" expression (its
+// content arrives after load) is checked once that expression is true.
 //
 // Prints {"checked": N, "passed": N, "failures": [{url, ref, form, locator,
 // why}]} and exits 1 if anything failed, 2 on bad input.
@@ -70,6 +71,9 @@ try {
     const page = await context.newPage();
     await page.goto(p.url, { waitUntil: 'load' });
     await page.waitForFunction(settled, null, { timeout: 3000 }).catch(() => {});
+    // A page whose content arrives after load is measured once it is in,
+    // as the Go test measured it.
+    if (p.ready) await page.waitForFunction(p.ready, null, { timeout: 30000 });
     // check runs one form of a locator and returns why it failed, or "".
     const check = async (locator, want) => {
       const n = await locator.count();
