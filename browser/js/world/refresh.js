@@ -51,14 +51,16 @@
     containers = !!(opts && opts.containers);
     tracking = partialWalk = true;
     let parts;
+    const walked = [];
     try {
-      parts = regions();
+      parts = regions(walked);
     } finally {
       endCaches();
       containers = false;
       tracking = partialWalk = false;
     }
     if (parts === null) return fullRefresh(opts, t0);
+    noteControlsIn(walked);
     // The walk entered new shadow roots: their style sheets count too.
     if (scopes.length !== printScopes) readSheets();
     stats = { ms: performance.now() - t0, subtrees: parts.length, full: false };
@@ -88,6 +90,7 @@
     } finally {
       tracking = false;
     }
+    eachScope(noteControls);
     readSheets();
     ownsSeen = document.querySelector("[aria-owns]") !== null;
     gen++;
@@ -104,8 +107,8 @@
   }
 
   // regions walks the changed subtrees again and returns their nodes, or
-  // null when only a full walk will do.
-  function regions() {
+  // null when only a full walk will do; walked gets the subtrees' roots.
+  function regions(walked) {
     if (ownsSeen) return null; // aria-owns moves content between subtrees
     beginWalk();
     // :has() and :focus-within rules restyle the anchors above a change.
@@ -131,6 +134,7 @@
     for (const el of labelledBy.keys()) if (!el.isConnected) labelledBy.delete(el);
     for (;;) {
       const out = [];
+      walked.length = 0;
       let again = null;
       for (const r of outermost(roots)) {
         if (r === document.body || r === document.documentElement) return null;
@@ -138,8 +142,10 @@
         visit(holder, r, contentFlags(r.getRootNode()), false);
         const k = holder.k;
         // Still one node, of the same element: it replaces the old one.
-        if (k.length === 1 && k[0].h === handleOf(r)) out.push(k[0]);
-        else (again || (again = [])).push(r);
+        if (k.length === 1 && k[0].h === handleOf(r)) {
+          out.push(k[0]);
+          walked.push(r);
+        } else (again || (again = [])).push(r);
       }
       if (again === null) return out;
       for (const r of again) {

@@ -73,6 +73,32 @@
     ctlStates[kind].push(st);
   }
 
+  // A control with no node matters too: its state restyles others
+  // (.toggle:checked + .panel, .card:has(input:checked)) and its value
+  // names what an aria-labelledby points at it. noteControls notes every
+  // control of root (an element and its subtree, or a tree scope), after
+  // a tracked walk read it; the walk itself notes those with a node.
+  const controlSel = "input:not([type=hidden]), textarea, select";
+  function noteControls(root) {
+    if (root.nodeType === 1 && root.matches(controlSel)) noteControl(root, tagOf(root));
+    for (const el of root.querySelectorAll(controlSel)) noteControl(el, tagOf(el));
+  }
+
+  // noteControlsIn notes the controls of the subtrees a refresh walked
+  // again, the shadow roots they hold included.
+  function noteControlsIn(roots) {
+    for (const r of roots) noteControls(r);
+    eachScope((scope) => {
+      if (scope === document) return;
+      for (const r of roots) {
+        if (r.contains(scope.host)) {
+          noteControls(scope);
+          break;
+        }
+      }
+    });
+  }
+
   function controlCount() {
     return ctlEls[0].length + ctlEls[1].length + ctlEls[2].length;
   }
