@@ -64,7 +64,7 @@
     // The walk entered new shadow roots: their style sheets count too.
     if (scopes.length !== printScopes) readSheets();
     stats = { ms: performance.now() - t0, subtrees: parts.length, full: false };
-    dirty.clear();
+    clearDirty();
     lastActive = active;
     gen++;
     const out = ["P\t" + gen + "\t" + esc(doc) + "\t" + esc(location.href) + "\t" + esc(document.title)];
@@ -81,7 +81,7 @@
     sourceOf = new WeakMap();
     labelledBy = new Map();
     resetControls();
-    dirty.clear();
+    clearDirty();
     lastActive = deepActiveElement();
     tracking = true;
     let text;
@@ -113,8 +113,8 @@
     beginWalk();
     // :has() and :focus-within rules restyle the anchors above a change.
     if (anchors.length || hasAll) {
-      const wide = new Set();
-      for (const el of dirty) if (el.isConnected && !hasWiden(el, wide)) return null;
+      const wide = new Set(), seen = new Set(), budget = { n: 0 };
+      for (const el of dirty) if (el.isConnected && !hasWiden(el, wide, seen, budget)) return null;
       for (const el of wide) dirty.add(el);
     }
     const roots = new Set();

@@ -285,17 +285,47 @@
   let printScopes = 0;
   let anchors = [];
   let hasAll = false;
+  // sibRules: a rule depends on an earlier sibling (changes.js marks the
+  // parent of an element whose attributes change).
+  let sibRules = false;
+
+  // contextRe finds what makes an element's match depend on its content:
+  // :has(), :focus-within, and a form's or fieldset's validity.
+  const contextRe = /:has\(|:focus-within|:(user-)?(in)?valid\b/i;
+
+  // sibDependent reports whether a selector's match can depend on an
+  // earlier sibling: a + or ~ combinator (outside strings and attribute
+  // brackets) or an :nth-child(... of S). An :nth-* argument is no
+  // combinator; one it cannot tell apart counts.
+  function sibDependent(text) {
+    if (!/[+~]|\bof\b/.test(text)) return false;
+    text = text.replace(/:nth-(last-)?(child|of-type)\(([^()]*)\)/gi, (m, l, k, arg) => (/\bof\b/i.test(arg) ? "+" : ""));
+    let quote = "", bracket = 0;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (quote) {
+        if (ch === "\\") i++;
+        else if (ch === quote) quote = "";
+      } else if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === "[") bracket++;
+      else if (ch === "]") bracket--;
+      else if (bracket === 0 && (ch === "+" || ch === "~")) return true;
+    }
+    return false;
+  }
 
   function readSheets() {
     lastPrint = sheetsPrint();
     printScopes = scopes.length;
     anchors = [];
     hasAll = false;
+    sibRules = false;
     const seen = new Set();
     const scan = (list, nested) => {
       for (const r of list) {
         const text = r.selectorText;
-        if (text !== undefined && /:has\(|:focus-within/i.test(text)) {
+        if (text !== undefined && !sibRules && sibDependent(text)) sibRules = true;
+        if (text !== undefined && contextRe.test(text)) {
           if (nested || /:host|&/.test(text)) hasAll = true;
           else for (const one of splitSelectors(text)) anchorsOf(one, seen);
         }
@@ -308,7 +338,8 @@
   }
 
   // anchorsOf adds to anchors the compounds of one complex selector that
-  // hold :has() or :focus-within, without them.
+  // hold :has(), :focus-within or a validity, without them (a validity
+  // alone depends on content only for a form or a fieldset).
   function anchorsOf(sel, seen) {
     const parts = []; // compounds: {text, comb: the combinator after it}
     let start = 0;
@@ -328,16 +359,23 @@
     end(sel.length, "");
     for (let i = 0; i < parts.length; i++) {
       const text = parts[i].text;
-      if (!/:has\(|:focus-within/i.test(text)) continue;
-      const stripped = stripHas(text);
+      if (!contextRe.test(text)) continue;
+      // A validity alone depends on content only for a form or a
+      // fieldset (one inside another function: any form or fieldset).
+      const onlyValidity = !/:has\(|:focus-within/i.test(text);
+      let stripped = stripHas(text);
       if (stripped === null) {
-        hasAll = true; // inside :is(), :not() or :where()
-        return;
+        if (!onlyValidity) {
+          hasAll = true; // inside :is(), :not() or :where()
+          return;
+        }
+        stripped = "";
       }
       const sib = /:has\(\s*[+~]/i.test(text);
       let up = false;
       for (let j = i; j < parts.length - 1; j++) if (parts[j].comb === "+" || parts[j].comb === "~") up = true;
-      const a = stripped.replace(/::?(before|after|marker|placeholder|selection|backdrop|first-line|first-letter)\b/gi, "") || "*";
+      let a = stripped.replace(/::?(before|after|marker|placeholder|selection|backdrop|first-line|first-letter)\b/gi, "") || "*";
+      if (onlyValidity) a = (a === "*" ? "" : a) + ":is(form, fieldset)";
       try {
         document.createElement("div").matches(a);
       } catch {
@@ -356,13 +394,17 @@
     }
   }
 
-  // stripHas removes the top-level :has(...) and :focus-within of a
-  // compound, or returns null when one sits inside another function.
+  // stripHas removes the top-level :has(...), :focus-within and
+  // validities of a compound, or returns null when one sits inside
+  // another function.
+  const stripRe = /^(:has\(|:focus-within|:(user-)?(in)?valid\b)/i;
   function stripHas(text) {
     let out = "", depth = 0;
     for (let i = 0; i < text.length; i++) {
-      if (depth === 0 && /^:has\(/i.test(text.slice(i, i + 5))) {
-        let d = 0, j = i + 4;
+      const m = text[i] === ":" ? stripRe.exec(text.slice(i)) : null;
+      if (m && depth > 0) return null;
+      if (m && m[1].endsWith("(")) {
+        let d = 0, j = i + m[1].length - 1;
         for (; j < text.length; j++) {
           if (text[j] === "(") d++;
           else if (text[j] === ")" && --d === 0) break;
@@ -370,32 +412,45 @@
         i = j;
         continue;
       }
-      if (depth === 0 && /^:focus-within/i.test(text.slice(i, i + 13))) {
-        i += 12;
+      if (m) {
+        i += m[1].length - 1;
         continue;
       }
       const ch = text[i];
       if (ch === "(") depth++;
       else if (ch === ")") depth--;
-      if (depth > 0 && /^:has\(|^:focus-within/i.test(text.slice(i))) return null;
       out += ch;
     }
     return out.trim();
   }
 
   // hasWiden adds to set the anchors that a change at el may restyle
-  // through :has() or :focus-within, or returns false when only a full
-  // walk will do.
-  function hasWiden(el, set) {
+  // through :has(), :focus-within or a validity, or returns false when
+  // only a full walk will do. seen are the elements already climbed
+  // through (their ancestors too); budget counts the matches() calls
+  // of one refresh: past maxWiden, a full walk is cheaper.
+  const maxWiden = 100000;
+  // widenSibs bounds the earlier siblings read for one anchor: past it,
+  // the parent (which holds them all) is read again instead.
+  const widenSibs = 32;
+  function hasWiden(el, set, seen, budget) {
     if (hasAll) return false;
-    for (let a = el; a; a = parentOrHost(a)) {
+    for (let a = el; a && !seen.has(a); a = parentOrHost(a)) {
+      seen.add(a);
+      budget.n += anchors.length;
+      if (budget.n > maxWiden) return false;
       for (const an of anchors) {
         if (a.matches(an.sel)) set.add(an.up ? parentOrHost(a) || a : a);
-        if (an.sib) {
-          for (let s = a.previousElementSibling; s; s = s.previousElementSibling) {
-            if (s.matches(an.sel)) set.add(an.up ? parentOrHost(s) || s : s);
+        if (!an.sib) continue;
+        let n = 0;
+        for (let s = a.previousElementSibling; s; s = s.previousElementSibling) {
+          if (++n > widenSibs) {
+            set.add(parentOrHost(a) || a);
+            break;
           }
+          if (s.matches(an.sel)) set.add(an.up ? parentOrHost(s) || s : s);
         }
+        budget.n += n;
       }
     }
     return true;
