@@ -201,6 +201,6 @@
   // have changed what a walk reads.
   function pageVersion() {
     noteRecords(observer.takeRecords());
-    if (checkSilent()) version++;
+    if (checkSilent(false)) version++;
     return version;
   }

@@ -33,7 +33,7 @@
     const t0 = performance.now();
     noteRecords(observer.takeRecords());
     if (since !== gen || gen === 0 || fullReason) return fullRefresh(opts, t0);
-    checkSilent();
+    checkSilent(true);
     // Focus moves without a mutation, and without focus events in a page
     // that does not have the window's focus.
     const active = deepActiveElement();
