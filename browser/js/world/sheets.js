@@ -89,57 +89,88 @@
   }
 
   // rulesPrint describes a list of rules: the identity of each, nested
-  // lists included; n counts them.
+  // lists included.
   function rulesPrint(list) {
     const out = [];
-    let n = 0;
     const rules = (l) => {
       out.push("[");
       for (const r of l) {
-        n++;
         out.push(idOf(r));
         if (r.cssRules) rules(r.cssRules);
       }
       out.push("]");
     };
     rules(list);
-    return { text: out.join(","), n };
+    return out.join(",");
   }
 
-  // What the last tracked walk read: the sheets' shape, and each
-  // readable sheet's rules ({sh, text, n}), which the version check reads
-  // sheetBudget rules at a time, in turns from sheetsAt (a refresh reads
-  // them all): an edit that keeps a sheet's shape (a rule inserted and
-  // another deleted in its middle) is seen within ceil(rules / 2,000)
-  // checks.
+  // What the last tracked walk read: the sheets' shape, and of each
+  // readable sheet ({sh, ids, nested}) the identity of each top-level rule
+  // and the print of each nested list. The version check compares
+  // sheetBudget top-level rules at a time, in turns (sheetsAt, ruleAt: where
+  // the next check starts); a refresh compares them all. An edit that
+  // keeps a sheet's shape (a rule inserted and another deleted in its
+  // middle) is seen within ceil(rules / 2,000) checks.
   let lastShape = "";
   let lastSheets = [];
-  let sheetsAt = 0;
+  let sheetsAt = 0, ruleAt = 0;
   const sheetBudget = 2000;
 
   function noteSheets() {
     lastShape = sheetsShape();
     lastSheets = [];
-    sheetsAt = 0;
+    sheetsAt = ruleAt = 0;
     eachSheet((sh, list) => {
-      if (list) lastSheets.push({ sh, ...rulesPrint(list) });
+      if (!list) return;
+      const ids = new Array(list.length), nested = new Map();
+      for (let i = 0; i < list.length; i++) {
+        const r = list[i];
+        ids[i] = idOf(r);
+        if (r.cssRules) nested.set(i, rulesPrint(r.cssRules));
+      }
+      lastSheets.push({ sh, ids, nested });
     });
+  }
+
+  // rulesSame compares the top-level rules from..to of a sheet (list)
+  // with its record.
+  function rulesSame(rec, list, from, to) {
+    for (let i = from; i < to; i++) {
+      const r = list[i];
+      if (idOf(r) !== rec.ids[i]) return false;
+      const nest = rec.nested.get(i);
+      if (nest !== undefined && rulesPrint(r.cssRules) !== nest) return false;
+    }
+    return true;
   }
 
   // sheetsChanged reports whether the style sheets differ from what the
   // last tracked walk read: their shape, then their rules (all of them, or
-  // sheetBudget of them in turns).
+  // sheetBudget of them in turns). The same shape means the same sheets,
+  // with as many rules each.
   function sheetsChanged(all) {
     if (sheetsShape() !== lastShape) return true;
     const n = lastSheets.length;
-    let budget = all ? Infinity : sheetBudget;
+    if (all) {
+      for (const rec of lastSheets) {
+        const list = rulesOf(rec.sh);
+        if (!list || !rulesSame(rec, list, 0, rec.ids.length)) return true;
+      }
+      return false;
+    }
+    let budget = sheetBudget;
     for (let k = 0; k < n && budget > 0; k++) {
-      const i = (sheetsAt + k) % n;
-      const s = lastSheets[i];
-      const list = rulesOf(s.sh);
-      if (!list || rulesPrint(list).text !== s.text) return true;
-      budget -= s.n;
-      if (!all) sheetsAt = (i + 1) % n;
+      if (sheetsAt >= n) sheetsAt = ruleAt = 0;
+      const rec = lastSheets[sheetsAt];
+      const list = rulesOf(rec.sh);
+      if (!list) return true;
+      const to = Math.min(rec.ids.length, ruleAt + budget);
+      if (!rulesSame(rec, list, ruleAt, to)) return true;
+      budget -= Math.max(to - ruleAt, 1);
+      if (to >= rec.ids.length) {
+        sheetsAt = (sheetsAt + 1) % n;
+        ruleAt = 0;
+      } else ruleAt = to;
     }
     return false;
   }
