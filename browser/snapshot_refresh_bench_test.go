@@ -221,7 +221,8 @@ func selfCPU() time.Duration {
 // page (nothing changed): the DOM version check on the 20,000-element
 // benchmark page after a snapshot, plain and with a framework's worth of
 // style (3,000 rules) and 1,000 form fields, with the time the check
-// takes in the page (world/changes.js, pageVersion) apart:
+// takes in the page (world/changes.js, pageVersion; the fastest of 20
+// rounds) apart:
 //
 //	go test ./browser/ -run '^$' -bench BenchmarkLivePoll -benchtime 200x
 func BenchmarkLivePoll(b *testing.B) {
@@ -272,7 +273,17 @@ func BenchmarkLivePoll(b *testing.B) {
 			b.ReportMetric(float64((selfCPU()-cpu0).Microseconds())/1000/float64(b.N), "ariadne-cpu-ms/poll")
 			b.StopTimer()
 			tab, wctx, w := mainWorld(b, br, time.Minute)
-			const timed = `(() => { const t0 = performance.now(); for (let i = 0; i < 50; i++) __ariadne.version(); return (performance.now() - t0) / 50; })()`
+			// The fastest of 20 rounds of 10 checks: on a shared machine a
+			// round's wall time includes the turns the page waited for.
+			const timed = `(() => {
+  let best = Infinity;
+  for (let k = 0; k < 20; k++) {
+    const t0 = performance.now();
+    for (let i = 0; i < 10; i++) __ariadne.version();
+    best = Math.min(best, (performance.now() - t0) / 10);
+  }
+  return best;
+})()`
 			raw, err := tab.evalIn(wctx, w, timed)
 			var ms float64
 			if err != nil || json.Unmarshal(raw, &ms) != nil {

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"context"
 	"testing"
 
 	"github.com/ariadne-tui/ariadne/refs"
@@ -33,11 +34,7 @@ func TestRefreshFollowsStateRules(t *testing.T) {
 		}
 		return true
 	}
-	steps := []struct {
-		what, expr string
-		full       bool // a full walk is expected
-		check      func(*refs.Snapshot) bool
-	}{
+	runSilentSteps(t, ctx, b, tab, []silentStep{
 		{"the terms checkbox clicked", `document.querySelector("#terms .toggle").click()`, false, func(s *refs.Snapshot) bool {
 			return gone(s, "Terms apply", "Read them first", "Thanks") && findRole(s.Root, "checkbox", "Agree") != nil
 		}},
@@ -68,7 +65,22 @@ func TestRefreshFollowsStateRules(t *testing.T) {
 		{"a valid quantity", `document.querySelector("[type=number]").value = "2"`, false, func(s *refs.Snapshot) bool {
 			return findRole(s.Root, "button", "Pay") != nil
 		}},
-	}
+	})
+}
+
+// silentStep is one change of a silent-change test: expr makes it (a
+// script, often with no mutation and no event), it moves the DOM version,
+// and the refresh that follows shows it (check), is a full walk or not
+// (full), and equals a full walk.
+type silentStep struct {
+	what, expr string
+	full       bool
+	check      func(*refs.Snapshot) bool
+}
+
+// runSilentSteps makes each change of steps in turn and checks it.
+func runSilentSteps(t *testing.T, ctx context.Context, b *Browser, tab *Tab, steps []silentStep) {
+	t.Helper()
 	for _, st := range steps {
 		v1, err := b.DOMVersion(ctx)
 		if err != nil {

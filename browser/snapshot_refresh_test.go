@@ -302,11 +302,7 @@ func TestRefreshSeesSilentChanges(t *testing.T) {
 	if _, err := tab.Snapshot(ctx); err != nil {
 		t.Fatal(err)
 	}
-	steps := []struct {
-		what, expr string
-		full       bool // a full walk is expected
-		check      func(*refs.Snapshot) bool
-	}{
+	runSilentSteps(t, ctx, b, tab, []silentStep{
 		{"a value set by a script", `document.getElementById("email").value = "ana@example.com"`, false, func(s *refs.Snapshot) bool {
 			n := findRole(s.Root, "textbox", "Email")
 			return n != nil && n.Value == "ana@example.com"
@@ -336,30 +332,7 @@ func TestRefreshSeesSilentChanges(t *testing.T) {
 		{"an adopted sheet replaced", `document.adoptedStyleSheets[0].replaceSync("h1 { display: none }")`, true, func(s *refs.Snapshot) bool {
 			return findRole(s.Root, "navigation", "Sections") != nil && findRole(s.Root, "heading", "Shop dashboard") == nil
 		}},
-	}
-	for _, st := range steps {
-		v1, err := b.DOMVersion(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		evalMain[any](t, b, st.expr)
-		if v2, err := b.DOMVersion(ctx); err != nil || v2 == v1 {
-			t.Fatalf("%s left the DOM version at %q (%v)", st.what, v1, err)
-		}
-		got, err := tab.Refresh(ctx)
-		if err != nil {
-			t.Fatalf("%s: refresh: %v", st.what, err)
-		}
-		if !st.check(got) {
-			t.Fatalf("the refresh after %s does not show it:\n%s", st.what, refs.Text(got.Root, refs.TextOptions{}))
-		}
-		if tab.live.full != st.full {
-			t.Errorf("after %s: full walk %v, want %v", st.what, tab.live.full, st.full)
-		}
-		if d := sameTree(got, untracked(t, ctx, tab)); d != "" {
-			t.Errorf("after %s the refresh differs from a full walk: %s", st.what, d)
-		}
-	}
+	})
 	v1, _ := b.DOMVersion(ctx)
 	if v2, _ := b.DOMVersion(ctx); v2 != v1 {
 		t.Errorf("a quiet page moved the version from %q to %q", v1, v2)

@@ -198,18 +198,11 @@
   function sibDependent(text) {
     if (!/[+~]|\bof\b/.test(text)) return false;
     text = text.replace(/:nth-(last-)?(child|of-type)\(([^()]*)\)/gi, (m, l, k, arg) => (/\bof\b/i.test(arg) ? "+" : ""));
-    let quote = "", bracket = 0;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i];
-      if (quote) {
-        if (ch === "\\") i++;
-        else if (ch === quote) quote = "";
-      } else if (ch === '"' || ch === "'") quote = ch;
-      else if (ch === "[") bracket++;
-      else if (ch === "]") bracket--;
-      else if (bracket === 0 && (ch === "+" || ch === "~")) return true;
-    }
-    return false;
+    let found = false;
+    eachUnquoted(text, (ch, i, parens, brackets) => {
+      if (brackets === 0 && (ch === "+" || ch === "~")) found = true;
+    });
+    return found;
   }
 
   function readSheets() {
