@@ -11,7 +11,8 @@
 #      then HEAD's (TestLiveFollowCPU: CPU of Ariadne + Chromium, and
 #      CPU-seconds per update, the steadier figure on a shared machine).
 #
-# Both sides are the committed trees, copied out, each measured with
+# STEPS="poll change live" (the default) picks steps. Both sides are the
+# committed trees, copied out, each measured with
 # HEAD's benchmark files (so that the figures are the same measure).
 # Run from the repository with Chromium (CHROME_PATH); it prints the load
 # average at each step, since the figures follow the machine's load.
@@ -25,18 +26,19 @@ git archive HEAD | tar -x -C "$after"
 cp "$after/browser/snapshot_refresh_bench_test.go" "$before/browser/"
 cp "$after/ui/live_cpu_test.go" "$before/ui/"
 load() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"; }
-for side in before after; do
-	eval dir=\$$side
-	load
-	echo "== quiet poll, $side"
-	(cd "$dir" && go test ./browser -run '^$' -bench 'BenchmarkLivePoll' -benchtime 200x) | grep '^Benchmark'
-done
-for side in before after; do
-	eval dir=\$$side
-	load
-	echo "== one change, $side"
-	(cd "$dir" && go test ./browser -run '^$' -bench 'BenchmarkRefresh$' -benchtime 5x) | grep '^Benchmark'
-done
+# bench WHAT PATTERN N: go test -bench PATTERN -benchtime N in both trees.
+bench() {
+	for side in before after; do
+		eval dir=\$$side
+		load
+		echo "== $1, $side"
+		(cd "$dir" && go test ./browser -run '^$' -bench "$2" -benchtime "$3") | grep '^Benchmark'
+	done
+}
+steps=${STEPS:-poll change live}
+case " $steps " in *" poll "*) bench "quiet poll" 'BenchmarkLivePoll' 200x ;; esac
+case " $steps " in *" change "*) bench "one change" 'BenchmarkRefresh$' 5x ;; esac
+case " $steps " in *" live "*) ;; *) load; exit 0 ;; esac
 for side in page before after; do
 	dir=$after
 	only=refresh
