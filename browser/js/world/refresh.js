@@ -111,7 +111,8 @@
   function regions(walked) {
     if (ownsSeen) return null; // aria-owns moves content between subtrees
     beginWalk();
-    // :has() and :focus-within rules restyle the anchors above a change.
+    // :has(), :focus-within and validity rules restyle the anchors above
+    // a change.
     if (anchors.length || hasAll) {
       const wide = new Set(), seen = new Set(), budget = { n: 0 };
       for (const el of dirty) if (el.isConnected && !hasWiden(el, wide, seen, budget)) return null;

@@ -8,8 +8,9 @@
   // read:
   //
   //   - controls: each input, textarea and select of the document (and of
-  //     the shadow roots the walks entered), with the value, checked state
-  //     or selected options at its last walk; one that differs is marked
+  //     the shadow roots the walks entered), and each option outside a
+  //     select, with the value, checked state or selected options at its
+  //     last walk; one that differs is marked
   //     changed (up to 2,000 controls a check, in turns on a page with
   //     more: sweepBudget);
   //   - the style sheets' shape (sheets.js); any difference asks for a
@@ -33,7 +34,10 @@
     ctlPruned = 0;
   }
 
+  // optionsState is a select's selected options, or whether an option
+  // outside any select (moved out of it, in a datalist) is selected.
   function optionsState(el) {
+    if (el.selectedOptions === undefined) return el.selected ? "s" : "";
     let s = "";
     for (const o of el.selectedOptions) s += o.index + ",";
     return s;
@@ -49,6 +53,10 @@
   function noteControl(el, tag) {
     let kind;
     if (tag === "SELECT") kind = 2;
+    else if (tag === "OPTION") {
+      if (el.closest("select")) return; // its select's state holds it
+      kind = 2;
+    }
     else if (tag === "TEXTAREA") kind = 0;
     else if (tag === "INPUT") kind = el.type === "checkbox" || el.type === "radio" ? 1 : 0;
     else return;
@@ -71,7 +79,7 @@
   // names what an aria-labelledby points at it. noteControls notes every
   // control of root (an element and its subtree, or a tree scope), after
   // a tracked walk read it; the walk itself notes those with a node.
-  const controlSel = "input:not([type=hidden]), textarea, select";
+  const controlSel = "input:not([type=hidden]), textarea, select, option";
   function noteControls(root) {
     if (root.nodeType === 1 && root.matches(controlSel)) noteControl(root, tagOf(root));
     for (const el of root.querySelectorAll(controlSel)) noteControl(el, tagOf(el));
