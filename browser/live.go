@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 )
 
@@ -16,12 +17,13 @@ import (
 // control's value or checked state set by a script, a style sheet edited
 // through the CSSOM). The world lives in an isolated world: the page
 // cannot see or reset it. It counts from the world's install.
-const liveJS = `__ariadne.version()`
+const liveJS = `__ariadne.doc + ":" + __ariadne.version()`
 
 // DOMVersion returns a token that changes when the current tab's page
 // changes: a navigation or a new document in any frame, a frame added or
 // removed, or a change in any frame (liveJS). It is
-// cheap (two small evaluations per frame), for polling: compare it with
+// cheap (the frame tree, then one small evaluation per frame whose world
+// exists), for polling: compare it with
 // the token read before the last snapshot and snapshot again only when it
 // differs. Tokens are only comparable within one tab.
 func (b *Browser) DOMVersion(ctx context.Context) (string, error) {
@@ -41,19 +43,7 @@ func (b *Browser) DOMVersion(ctx context.Context) (string, error) {
 	walk = func(ft *page.FrameTree) {
 		f := ft.Frame
 		fmt.Fprintf(&sb, "|%s:%s:", f.ID, f.LoaderID)
-		// worldFor installs Ariadne's world in a new document, so the
-		// counter starts before the snapshot that follows this call.
-		if w, err := t.worldFor(ctx, f); err == nil {
-			raw, err := t.evalIn(ctx, w, liveJS)
-			var n int64
-			if err == nil && json.Unmarshal(raw, &n) == nil {
-				fmt.Fprintf(&sb, "%s:%d", w.doc, n)
-			} else {
-				sb.WriteString("?")
-			}
-		} else {
-			sb.WriteString("?")
-		}
+		sb.WriteString(t.frameVersion(ctx, f))
 		for _, c := range ft.ChildFrames {
 			walk(c)
 		}
@@ -63,4 +53,33 @@ func (b *Browser) DOMVersion(ctx context.Context) (string, error) {
 		return "", b.browserErr(fmt.Errorf("the browser is gone"))
 	}
 	return sb.String(), nil
+}
+
+// frameVersion is frame f's part of the DOM version: its world's document
+// token and counter, or "?". The world of a document already seen is
+// asked in one evaluation; worldFor (which checks it first) installs
+// Ariadne's world in a new document, so the counter starts before the
+// snapshot that follows.
+func (t *Tab) frameVersion(ctx context.Context, f *cdp.Frame) string {
+	read := func(w *world) (string, bool) {
+		raw, err := t.evalIn(ctx, w, liveJS)
+		var v string
+		if err != nil || json.Unmarshal(raw, &v) != nil {
+			return "", false
+		}
+		return v, true
+	}
+	if w := t.knownWorld(f.ID); w != nil && w.loader == f.LoaderID {
+		if v, ok := read(w); ok {
+			return v
+		}
+	}
+	w, err := t.worldFor(ctx, f)
+	if err != nil {
+		return "?"
+	}
+	if v, ok := read(w); ok {
+		return v
+	}
+	return "?"
 }

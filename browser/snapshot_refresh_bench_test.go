@@ -216,3 +216,80 @@ func selfCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkLivePoll is what live follow pays on every poll of a quiet
+// page (nothing changed): the DOM version check on the 20,000-element
+// benchmark page after a snapshot, plain and with a framework's worth of
+// style (3,000 rules) and 1,000 form fields, with the time the check
+// takes in the page (world/changes.js, pageVersion; the fastest of 20
+// rounds) apart:
+//
+//	go test ./browser/ -run '^$' -bench BenchmarkLivePoll -benchtime 200x
+func BenchmarkLivePoll(b *testing.B) {
+	br := launchTest(b, func(o *Options) { o.NavTimeout = 2 * time.Minute; o.TextContainers = true })
+	srv := benchServer(b)
+	const styled = `(() => {
+  const st = document.createElement("style");
+  let css = "";
+  for (let k = 0; k < 3000; k++) css += ".c" + k + " > .d" + k + " { margin: " + (k % 7) + "px }\n";
+  st.textContent = css;
+  document.head.append(st);
+  const f = document.createElement("form");
+  for (let k = 0; k < 1000; k++) {
+    const i = document.createElement("input");
+    i.setAttribute("aria-label", "Field " + k);
+    f.append(i);
+  }
+  document.querySelector("main").append(f);
+  return true;
+})()`
+	for _, c := range []struct{ name, setup string }{{"20000", ""}, {"20000+style+fields", styled}} {
+		b.Run(c.name, func(b *testing.B) {
+			ctx := testContext(b, 10*time.Minute)
+			if _, err := br.Open(ctx, srv.URL+"/20000.html"); err != nil {
+				b.Fatal(err)
+			}
+			if c.setup != "" {
+				evalInPage(b, br, c.setup)
+			}
+			if _, err := br.Snapshot(ctx); err != nil {
+				b.Fatal(err)
+			}
+			v0, err := br.DOMVersion(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			cpu0 := selfCPU()
+			for i := 0; i < b.N; i++ {
+				v, err := br.DOMVersion(ctx)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if v != v0 {
+					b.Fatalf("a quiet page moved the version from %q to %q", v0, v)
+				}
+			}
+			b.ReportMetric(float64((selfCPU()-cpu0).Microseconds())/1000/float64(b.N), "ariadne-cpu-ms/poll")
+			b.StopTimer()
+			tab, wctx, w := mainWorld(b, br, time.Minute)
+			// The fastest of 20 rounds of 10 checks: on a shared machine a
+			// round's wall time includes the turns the page waited for.
+			const timed = `(() => {
+  let best = Infinity;
+  for (let k = 0; k < 20; k++) {
+    const t0 = performance.now();
+    for (let i = 0; i < 10; i++) __ariadne.version();
+    best = Math.min(best, (performance.now() - t0) / 10);
+  }
+  return best;
+})()`
+			raw, err := tab.evalIn(wctx, w, timed)
+			var ms float64
+			if err != nil || json.Unmarshal(raw, &ms) != nil {
+				b.Fatalf("timing the version check in the page: %v %s", err, raw)
+			}
+			b.ReportMetric(ms, "ms-in-page/poll")
+		})
+	}
+}

@@ -25,6 +25,7 @@ var worldFiles = []string{
 	"js/world/walk.js",
 	"js/world/changes.js",
 	"js/world/silent.js",
+	"js/world/sheets.js",
 	"js/world/refresh.js",
 	"js/world/api.js",
 }

@@ -3,10 +3,12 @@ package ui
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,7 +21,12 @@ import (
 // page whose clock ticks once a second: the explorer (this process) and its
 // Chromium together, in percent of one core, side by side for the explorer
 // as it reads the page now (a refresh of what changed) and as it did
-// before (a full snapshot on every change). It runs only when asked:
+// before (a full snapshot on every change), beside the page alone (the
+// explorer not following: the page's own rendering of its clock, the
+// floor), with the CPU-seconds each update costs (steadier than the
+// percentage on a shared machine) and Chromium's part per process type.
+// It runs only when asked (ARIADNE_BENCH_LIVE_ONLY=page,refresh picks
+// rows):
 //
 //	ARIADNE_BENCH_LIVE=60s go test ./ui -run TestLiveFollowCPU -v
 func TestLiveFollowCPU(t *testing.T) {
@@ -34,13 +41,19 @@ func TestLiveFollowCPU(t *testing.T) {
 	t.Cleanup(srv.Close)
 	var table strings.Builder
 	fmt.Fprintf(&table, "live follow, 20,000 elements, 1 s clock, %v: CPU of Ariadne + Chromium, %% of one core\n", d)
-	for _, how := range []string{"full snapshots (before)", "refresh (after)"} {
+	fmt.Fprintf(&table, "%-26s %6s  %8s %8s  %7s  %s\n", "", "total", "ariadne", "chromium", "updates", "CPU-s/update")
+	hows := []string{"page alone (no follow)", "full snapshots (before)", "refresh (after)"}
+	if only := os.Getenv("ARIADNE_BENCH_LIVE_ONLY"); only != "" {
+		hows = slices.DeleteFunc(hows, func(h string) bool { return !strings.Contains(only, strings.Fields(h)[0]) })
+	}
+	for _, how := range hows {
 		b := launchBrowser(t)
 		var sb Browser = b
 		if strings.HasPrefix(how, "full") {
 			sb = fullOnly{b, b}
 		}
-		o := Options{Browser: sb, URL: srv.URL + "/clock.html", Follow: true, LivePeriod: 700 * time.Millisecond}
+		follow := !strings.HasPrefix(how, "page")
+		o := Options{Browser: sb, URL: srv.URL + "/clock.html", Follow: follow, LivePeriod: 700 * time.Millisecond}
 		h := newHarness(t, o, 120, 40)
 		// The first snapshot of a large page on a loaded machine can take
 		// longer than the harness waits.
@@ -53,7 +66,7 @@ func TestLiveFollowCPU(t *testing.T) {
 				t.Fatalf("%s: no first snapshot after 3 minutes", how)
 			}
 		}
-		start := cpuSeconds(t)
+		self0, all0, kinds0 := cpuSeconds(t)
 		updates := 0
 		end := time.After(d)
 	loop:
@@ -69,10 +82,17 @@ func TestLiveFollowCPU(t *testing.T) {
 				break loop
 			}
 		}
-		used := cpuSeconds(t) - start
-		pct := 100 * used / d.Seconds()
-		fmt.Fprintf(&table, "%-26s %5.1f%%  (%d updates)\n", how, pct, updates)
-		if updates == 0 {
+		self1, all1, kinds1 := cpuSeconds(t)
+		used, self := all1-all0, self1-self0
+		pct := func(s float64) float64 { return 100 * s / d.Seconds() }
+		fmt.Fprintf(&table, "%-26s %5.1f%%  %7.1f%% %7.1f%%  %7d  %.3f\n", how, pct(used), pct(self), pct(used-self),
+			updates, used/float64(max(updates, 1)))
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(kinds1)) {
+			parts = append(parts, fmt.Sprintf("%s %.1f%%", k, pct(kinds1[k]-kinds0[k])))
+		}
+		fmt.Fprintf(&table, "%-26s chromium: %s\n", "", strings.Join(parts, ", "))
+		if updates == 0 && follow {
 			t.Errorf("%s: live follow never updated the tree", how)
 		}
 		b.Close()
@@ -114,11 +134,12 @@ setInterval(() => { s++; document.getElementById("clock").textContent = "00:00:"
 	return b.String()
 }
 
-// cpuSeconds is the CPU time of this process and its descendants (the
-// browser) so far, from /proc.
-func cpuSeconds(t *testing.T) float64 {
+// cpuSeconds is the CPU time of this process, and of it with its
+// descendants (the browser), so far, from /proc; kinds splits the
+// descendants' by Chromium process type (--type=, "browser" without).
+func cpuSeconds(t *testing.T) (self, all float64, kinds map[string]float64) {
 	t.Helper()
-	self := os.Getpid()
+	me := os.Getpid()
 	parent := map[int]int{}
 	stat := map[int]float64{}
 	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
@@ -143,14 +164,34 @@ func cpuSeconds(t *testing.T) float64 {
 		parent[pid] = ppid
 		stat[pid] = (ut + st) / 100 // clock ticks: USER_HZ is 100 on Linux
 	}
-	total := 0.0
+	self = stat[me]
+	kinds = map[string]float64{}
 	for pid, s := range stat {
 		for p := pid; p > 1; p = parent[p] {
-			if p == self {
-				total += s
+			if p == me {
+				all += s
+				if pid != me {
+					kinds[procKind(pid)] += s
+				}
 				break
 			}
 		}
 	}
-	return total
+	return self, all, kinds
+}
+
+// procKind is a Chromium process's --type (renderer, gpu-process,
+// utility...), "browser" for the main one.
+func procKind(pid int) string {
+	raw, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	// Chromium rewrites its children's command lines with spaces.
+	for _, a := range strings.Fields(strings.ReplaceAll(string(raw), "\x00", " ")) {
+		if k, ok := strings.CutPrefix(a, "--type="); ok {
+			return k
+		}
+	}
+	if strings.Contains(string(raw), "chrom") {
+		return "browser"
+	}
+	return "other"
 }

@@ -49,6 +49,14 @@
   let ownsSeen = false;
   // maxDirty bounds the noted elements: past it, a full walk is cheaper.
   const maxDirty = 5000;
+  // evMarked are the elements an event marked since the last tracked
+  // walk: typing marks a field once, not at every key.
+  const evMarked = new Set();
+
+  function clearDirty() {
+    dirty.clear();
+    evMarked.clear();
+  }
 
   const observed = new WeakSet();
   const observer = new MutationObserver(noteRecords);
@@ -121,11 +129,13 @@
           else if (inHead(t)) continue;
           else if (r.attributeName === "id" || r.attributeName === "for") needFull("an id or label target changed");
           else if (r.attributeName === "aria-owns") needFull("an aria-owns changed");
-          else if (r.attributeName === "class" || r.attributeName === "style") {
-            // A class or style can restyle the siblings too (sibling
-            // selectors): the parent's content is read again.
-            mark(t.parentNode || t);
-          } else mark(t);
+          else {
+            mark(t);
+            // Under a sibling rule (.open + .panel, [aria-expanded=true] ~
+            // div, :nth-child(odd of .x)) an attribute restyles the later
+            // siblings too: the parent's content is read again.
+            if (sibRules) mark(parentOrHost(t) || t);
+          }
           break;
         }
         case "characterData": {
@@ -158,9 +168,11 @@
   // and the viewport's size (which can restyle everything).
   function markEvent(e) {
     version++;
+    if (fullReason) return;
     const path = e.composedPath();
     const t = path.length ? path[0] : e.target;
-    if (t && t.nodeType === 1) {
+    if (t && t.nodeType === 1 && !evMarked.has(t)) {
+      evMarked.add(t);
       mark(t);
       // A state can restyle the siblings (input:checked + label).
       mark(parentOrHost(t) || t);
@@ -178,12 +190,17 @@
     version++;
     needFull("the viewport changed");
   }, true);
+  // A new fragment moves :target.
+  window.addEventListener("hashchange", () => {
+    version++;
+    needFull("the URL's fragment changed");
+  }, true);
 
   // pageVersion is the DOM version check's number (browser/live.go): it
   // changes when a mutation, an event or a silent change (silent.js) may
   // have changed what a walk reads.
   function pageVersion() {
     noteRecords(observer.takeRecords());
-    if (checkSilent()) version++;
+    if (checkSilent(false)) version++;
     return version;
   }

@@ -7,20 +7,31 @@
   // ::before and ::after) and test elements with matches(); when a sheet
   // cannot be read or a selector not understood, every element is checked.
 
-  // eachTopLevel calls fn(ch, i) for each character of a selector that
-  // is outside strings, brackets and parentheses.
-  function eachTopLevel(text, fn) {
-    let depth = 0, quote = "";
+  // eachUnquoted calls fn(ch, i, parens, brackets) for each character of
+  // a selector outside strings, with how deep in parentheses and in
+  // brackets it sits; parentheses and brackets themselves are left out.
+  function eachUnquoted(text, fn) {
+    let parens = 0, brackets = 0, quote = "";
     for (let i = 0; i < text.length; i++) {
       const ch = text[i];
       if (quote) {
         if (ch === "\\") i++;
         else if (ch === quote) quote = "";
       } else if (ch === '"' || ch === "'") quote = ch;
-      else if (ch === "(" || ch === "[") depth++;
-      else if (ch === ")" || ch === "]") depth--;
-      else if (depth === 0) fn(ch, i);
+      else if (ch === "(") parens++;
+      else if (ch === ")") parens--;
+      else if (ch === "[") brackets++;
+      else if (ch === "]") brackets--;
+      else fn(ch, i, parens, brackets);
     }
+  }
+
+  // eachTopLevel calls fn(ch, i) for each character of a selector that
+  // is outside strings, brackets and parentheses.
+  function eachTopLevel(text, fn) {
+    eachUnquoted(text, (ch, i, parens, brackets) => {
+      if (parens === 0 && brackets === 0) fn(ch, i);
+    });
   }
 
   // splitSelectors splits a selector list at its top-level commas.

@@ -33,7 +33,7 @@
     const t0 = performance.now();
     noteRecords(observer.takeRecords());
     if (since !== gen || gen === 0 || fullReason) return fullRefresh(opts, t0);
-    checkSilent();
+    checkSilent(true);
     // Focus moves without a mutation, and without focus events in a page
     // that does not have the window's focus.
     const active = deepActiveElement();
@@ -51,18 +51,20 @@
     containers = !!(opts && opts.containers);
     tracking = partialWalk = true;
     let parts;
+    const walked = [];
     try {
-      parts = regions();
+      parts = regions(walked);
     } finally {
       endCaches();
       containers = false;
       tracking = partialWalk = false;
     }
     if (parts === null) return fullRefresh(opts, t0);
+    noteControlsIn(walked);
     // The walk entered new shadow roots: their style sheets count too.
     if (scopes.length !== printScopes) readSheets();
     stats = { ms: performance.now() - t0, subtrees: parts.length, full: false };
-    dirty.clear();
+    clearDirty();
     lastActive = active;
     gen++;
     const out = ["P\t" + gen + "\t" + esc(doc) + "\t" + esc(location.href) + "\t" + esc(document.title)];
@@ -79,7 +81,7 @@
     sourceOf = new WeakMap();
     labelledBy = new Map();
     resetControls();
-    dirty.clear();
+    clearDirty();
     lastActive = deepActiveElement();
     tracking = true;
     let text;
@@ -88,6 +90,7 @@
     } finally {
       tracking = false;
     }
+    eachScope(noteControls);
     readSheets();
     ownsSeen = document.querySelector("[aria-owns]") !== null;
     gen++;
@@ -104,14 +107,15 @@
   }
 
   // regions walks the changed subtrees again and returns their nodes, or
-  // null when only a full walk will do.
-  function regions() {
+  // null when only a full walk will do; walked gets the subtrees' roots.
+  function regions(walked) {
     if (ownsSeen) return null; // aria-owns moves content between subtrees
     beginWalk();
-    // :has() and :focus-within rules restyle the anchors above a change.
+    // :has(), :focus-within and validity rules restyle the anchors above
+    // a change.
     if (anchors.length || hasAll) {
-      const wide = new Set();
-      for (const el of dirty) if (el.isConnected && !hasWiden(el, wide)) return null;
+      const wide = new Set(), seen = new Set(), budget = { n: 0 };
+      for (const el of dirty) if (el.isConnected && !hasWiden(el, wide, seen, budget)) return null;
       for (const el of wide) dirty.add(el);
     }
     const roots = new Set();
@@ -131,6 +135,7 @@
     for (const el of labelledBy.keys()) if (!el.isConnected) labelledBy.delete(el);
     for (;;) {
       const out = [];
+      walked.length = 0;
       let again = null;
       for (const r of outermost(roots)) {
         if (r === document.body || r === document.documentElement) return null;
@@ -138,8 +143,10 @@
         visit(holder, r, contentFlags(r.getRootNode()), false);
         const k = holder.k;
         // Still one node, of the same element: it replaces the old one.
-        if (k.length === 1 && k[0].h === handleOf(r)) out.push(k[0]);
-        else (again || (again = [])).push(r);
+        if (k.length === 1 && k[0].h === handleOf(r)) {
+          out.push(k[0]);
+          walked.push(r);
+        } else (again || (again = [])).push(r);
       }
       if (again === null) return out;
       for (const r of again) {

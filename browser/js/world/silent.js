@@ -7,22 +7,16 @@
   // compare what they can read cheaply with what the last tracked walk
   // read:
   //
-  //   - controls: each input, textarea and select that has a node, with
-  //     the value, checked state or selected options its walk read; one
-  //     that differs is marked changed (up to 2,000 controls a check, in
-  //     turns on a page with more: sweepBudget);
-  //   - the style sheets' shape: each sheet of the document and of the
-  //     shadow roots the walks entered, with its rules (their identity,
-  //     nested lists included); any difference asks for a full walk.
-  //
-  // A rule's declarations edited in place (rule.style.x = ...) and the
-  // rules of a sheet from another origin (unreadable) are not seen.
-  //
-  // :has() and :focus-within restyle an element when something inside it
-  // (or after it) changes: their rules' anchors (the compound they sit in,
-  // without them) widen each change to the anchors above it (hasWiden).
+  //   - controls: each input, textarea and select of the document (and of
+  //     the shadow roots the walks entered), and each option outside a
+  //     select, with the value, checked state or selected options at its
+  //     last walk; one that differs is marked
+  //     changed (up to 2,000 controls a check, in turns on a page with
+  //     more: sweepBudget);
+  //   - the style sheets' shape (sheets.js); any difference asks for a
+  //     full walk.
 
-  // The controls with a node and their state at their last walk, one list
+  // The controls and their state at their last walk, one list
   // per kind (0 a value, 1 a checked state, 2 a select's options), each as
   // parallel arrays, so that the check reads one or two properties per
   // control and nothing else (10,000 controls on a large page, at every
@@ -40,7 +34,10 @@
     ctlPruned = 0;
   }
 
+  // optionsState is a select's selected options, or whether an option
+  // outside any select (moved out of it, in a datalist) is selected.
   function optionsState(el) {
+    if (el.selectedOptions === undefined) return el.selected ? "s" : "";
     let s = "";
     for (const o of el.selectedOptions) s += o.index + ",";
     return s;
@@ -56,6 +53,10 @@
   function noteControl(el, tag) {
     let kind;
     if (tag === "SELECT") kind = 2;
+    else if (tag === "OPTION") {
+      if (el.closest("select")) return; // its select's state holds it
+      kind = 2;
+    }
     else if (tag === "TEXTAREA") kind = 0;
     else if (tag === "INPUT") kind = el.type === "checkbox" || el.type === "radio" ? 1 : 0;
     else return;
@@ -71,6 +72,32 @@
     ctlAt.set(el, ctlEls[kind].length * 3 + kind);
     ctlEls[kind].push(el);
     ctlStates[kind].push(st);
+  }
+
+  // A control with no node matters too: its state restyles others
+  // (.toggle:checked + .panel, .card:has(input:checked)) and its value
+  // names what an aria-labelledby points at it. noteControls notes every
+  // control of root (an element and its subtree, or a tree scope), after
+  // a tracked walk read it; the walk itself notes those with a node.
+  const controlSel = "input:not([type=hidden]), textarea, select, option";
+  function noteControls(root) {
+    if (root.nodeType === 1 && root.matches(controlSel)) noteControl(root, tagOf(root));
+    for (const el of root.querySelectorAll(controlSel)) noteControl(el, tagOf(el));
+  }
+
+  // noteControlsIn notes the controls of the subtrees a refresh walked
+  // again, the shadow roots they hold included.
+  function noteControlsIn(roots) {
+    for (const r of roots) noteControls(r);
+    eachScope((scope) => {
+      if (scope === document) return;
+      for (const r of roots) {
+        if (r.contains(scope.host)) {
+          noteControls(scope);
+          break;
+        }
+      }
+    });
   }
 
   function controlCount() {
@@ -184,205 +211,15 @@
     return changed;
   }
 
-  // scopes are the shadow roots the walks entered (the document aside),
-  // whose style sheets count too.
-  const scopes = [];
-  function addScope(root) {
-    scopes.push(new WeakRef(root));
-  }
-
-  function eachScope(fn) {
-    fn(document);
-    for (let i = 0; i < scopes.length; i++) {
-      const root = scopes[i].deref();
-      if (root) fn(root);
-      else scopes.splice(i--, 1);
-    }
-  }
-
-  const ids = new WeakMap();
-  let nextID = 1;
-  function idOf(o) {
-    let i = ids.get(o);
-    if (i === undefined) {
-      i = nextID++;
-      ids.set(o, i);
-    }
-    return i;
-  }
-
-  // eachSheet calls fn for every style sheet of every scope (imports
-  // included) with its rules, or null when they cannot be read.
-  function eachSheet(fn) {
-    const sheet = (sh) => {
-      let rules = null;
-      try {
-        rules = sh.cssRules;
-      } catch {
-        // another origin: its rules cannot be read
-      }
-      fn(sh, rules);
-      if (rules) for (const r of rules) if (r.styleSheet) sheet(r.styleSheet);
-    };
-    eachScope((scope) => {
-      for (const sh of scope.styleSheets || []) sheet(sh);
-      for (const sh of scope.adoptedStyleSheets || []) sheet(sh);
-    });
-  }
-
-  // sheetsPrint describes the shape of every style sheet: identity,
-  // disabled, and the identity of each rule, nested lists included.
-  function sheetsPrint() {
-    const out = [];
-    const rules = (list) => {
-      out.push("[");
-      for (const r of list) {
-        out.push(idOf(r));
-        if (r.cssRules) rules(r.cssRules);
-      }
-      out.push("]");
-    };
-    eachSheet((sh, list) => {
-      out.push(idOf(sh), sh.disabled ? "d" : "e");
-      if (list) rules(list);
-      else out.push("x");
-    });
-    return out.join(",");
-  }
-
-  // What the last tracked walk read of the style sheets, and the anchors
-  // of their :has() and :focus-within rules ({sel, sib: the argument looks
-  // at later siblings, up: the rule styles later siblings of the anchor};
-  // hasAll: a rule whose anchor is unknown, so that every change walks the
-  // whole page).
-  let lastPrint = "";
-  let printScopes = 0;
-  let anchors = [];
-  let hasAll = false;
-
-  function readSheets() {
-    lastPrint = sheetsPrint();
-    printScopes = scopes.length;
-    anchors = [];
-    hasAll = false;
-    const seen = new Set();
-    const scan = (list, nested) => {
-      for (const r of list) {
-        const text = r.selectorText;
-        if (text !== undefined && /:has\(|:focus-within/i.test(text)) {
-          if (nested || /:host|&/.test(text)) hasAll = true;
-          else for (const one of splitSelectors(text)) anchorsOf(one, seen);
-        }
-        if (r.cssRules) scan(r.cssRules, nested || text !== undefined);
-      }
-    };
-    eachSheet((sh, list) => {
-      if (list) scan(list, false);
-    });
-  }
-
-  // anchorsOf adds to anchors the compounds of one complex selector that
-  // hold :has() or :focus-within, without them.
-  function anchorsOf(sel, seen) {
-    const parts = []; // compounds: {text, comb: the combinator after it}
-    let start = 0;
-    // end closes the compound before i; ch is the combinator met there
-    // (" " for white space, "" at the end).
-    const end = (i, ch) => {
-      const text = sel.slice(start, i).trim();
-      if (text) parts.push({ text, comb: " " });
-      if (ch !== " " && parts.length) parts[parts.length - 1].comb = ch;
-    };
-    eachTopLevel(sel, (ch, i) => {
-      if (ch === ">" || ch === "+" || ch === "~" || /\s/.test(ch)) {
-        end(i, /\s/.test(ch) ? " " : ch);
-        start = i + 1;
-      }
-    });
-    end(sel.length, "");
-    for (let i = 0; i < parts.length; i++) {
-      const text = parts[i].text;
-      if (!/:has\(|:focus-within/i.test(text)) continue;
-      const stripped = stripHas(text);
-      if (stripped === null) {
-        hasAll = true; // inside :is(), :not() or :where()
-        return;
-      }
-      const sib = /:has\(\s*[+~]/i.test(text);
-      let up = false;
-      for (let j = i; j < parts.length - 1; j++) if (parts[j].comb === "+" || parts[j].comb === "~") up = true;
-      const a = stripped.replace(/::?(before|after|marker|placeholder|selection|backdrop|first-line|first-letter)\b/gi, "") || "*";
-      try {
-        document.createElement("div").matches(a);
-      } catch {
-        hasAll = true;
-        return;
-      }
-      if (a === "*" && !sib && !up) {
-        hasAll = true;
-        return;
-      }
-      const key = a + "|" + sib + "|" + up;
-      if (!seen.has(key)) {
-        seen.add(key);
-        anchors.push({ sel: a, sib, up });
-      }
-    }
-  }
-
-  // stripHas removes the top-level :has(...) and :focus-within of a
-  // compound, or returns null when one sits inside another function.
-  function stripHas(text) {
-    let out = "", depth = 0;
-    for (let i = 0; i < text.length; i++) {
-      if (depth === 0 && /^:has\(/i.test(text.slice(i, i + 5))) {
-        let d = 0, j = i + 4;
-        for (; j < text.length; j++) {
-          if (text[j] === "(") d++;
-          else if (text[j] === ")" && --d === 0) break;
-        }
-        i = j;
-        continue;
-      }
-      if (depth === 0 && /^:focus-within/i.test(text.slice(i, i + 13))) {
-        i += 12;
-        continue;
-      }
-      const ch = text[i];
-      if (ch === "(") depth++;
-      else if (ch === ")") depth--;
-      if (depth > 0 && /^:has\(|^:focus-within/i.test(text.slice(i))) return null;
-      out += ch;
-    }
-    return out.trim();
-  }
-
-  // hasWiden adds to set the anchors that a change at el may restyle
-  // through :has() or :focus-within, or returns false when only a full
-  // walk will do.
-  function hasWiden(el, set) {
-    if (hasAll) return false;
-    for (let a = el; a; a = parentOrHost(a)) {
-      for (const an of anchors) {
-        if (a.matches(an.sel)) set.add(an.up ? parentOrHost(a) || a : a);
-        if (an.sib) {
-          for (let s = a.previousElementSibling; s; s = s.previousElementSibling) {
-            if (s.matches(an.sel)) set.add(an.up ? parentOrHost(s) || s : s);
-          }
-        }
-      }
-    }
-    return true;
-  }
-
   // checkSilent compares the controls and the style sheets with what the
   // last tracked walk read, marks what changed (a control's parent: its
   // state can restyle its siblings, input:checked + label) and reports
-  // whether anything did.
-  function checkSilent() {
+  // whether anything did. all (a refresh) reads every sheet's rules; the
+  // version check reads them in turns (sheets.js, sheetsChanged).
+  function checkSilent(all) {
     let changed = checkControls();
     pruneControls();
-    if (!fullReason && gen > 0 && sheetsPrint() !== lastPrint) {
+    if (!fullReason && gen > 0 && sheetsChanged(all)) {
       needFull("a style sheet changed");
       changed = true;
     }
