@@ -1,0 +1,154 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// Frames outside the tab's frame tree. An out-of-process frame (see
+// snapshot_oopif.go) and the frames in its process are in the frame tree of
+// the frame's own session; actions on their refs find them there.
+
+// framePlace is where a frame lives: the path of frames from the root of
+// its session's frame tree down to it, the session (nil: the tab's own),
+// and where that root's viewport sits in the main frame's viewport.
+type framePlace struct {
+	path []*cdp.Frame
+	sess context.Context
+	base [2]float64
+}
+
+func (p *framePlace) frame() *cdp.Frame { return p.path[len(p.path)-1] }
+
+// setParent records that the out-of-process frame id sits in an iframe of
+// frame parent.
+func (t *Tab) setParent(id, parent cdp.FrameID) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.parents == nil {
+		t.parents = map[cdp.FrameID]cdp.FrameID{}
+	}
+	t.parents[id] = parent
+}
+
+// placeFrame finds frame id: in the tab's frame tree, or in the tree of an
+// out-of-process frame a snapshot reached. nil when neither has it.
+func (t *Tab) placeFrame(ctx context.Context, tree *page.FrameTree, id cdp.FrameID) (*framePlace, error) {
+	if path := findFrame(tree, id); path != nil {
+		return &framePlace{path: path}, nil
+	}
+	t.mu.Lock()
+	roots := make(map[cdp.FrameID]cdp.FrameID, len(t.parents))
+	for k, v := range t.parents {
+		roots[k] = v
+	}
+	t.mu.Unlock()
+	// The frame itself first: it is usually the root of its session.
+	order := make([]cdp.FrameID, 0, len(roots))
+	if _, ok := roots[id]; ok {
+		order = append(order, id)
+	}
+	for r := range roots {
+		if r != id {
+			order = append(order, r)
+		}
+	}
+	for _, root := range order {
+		t.mu.Lock()
+		sess := t.remote[target.ID(root)]
+		t.mu.Unlock()
+		if sess == nil || sess.Err() != nil {
+			continue
+		}
+		sctx, cancel := within(sess, ctx)
+		rtree, err := t.frameTree(sctx)
+		cancel()
+		if err != nil {
+			continue // the frame went away
+		}
+		path := findFrame(rtree, id)
+		if path == nil {
+			continue
+		}
+		base, err := t.remoteOrigin(ctx, tree, root, roots[root], sess)
+		if err != nil {
+			return nil, err
+		}
+		return &framePlace{path: path, sess: sess, base: base}, nil
+	}
+	return nil, ctx.Err()
+}
+
+// remoteOrigin is where the viewport of the out-of-process frame root
+// (held by an iframe of frame parent) sits in the main frame's viewport.
+func (t *Tab) remoteOrigin(ctx context.Context, tree *page.FrameTree, root, parent cdp.FrameID, sess context.Context) ([2]float64, error) {
+	pp, err := t.placeFrame(ctx, tree, parent)
+	if err != nil {
+		return [2]float64{}, err
+	}
+	if pp == nil {
+		return [2]float64{}, refs.Errorf(refs.CodeFrameDetached, "the page holding frame %s is gone; take a new snapshot", root)
+	}
+	off, err := t.placeOrigin(ctx, pp)
+	if err != nil {
+		return off, err
+	}
+	pw, err := t.worldIn(ctx, pp.sess, pp.frame())
+	if err != nil {
+		return off, err
+	}
+	xy, err := t.iframeOrigin(ctx, pw, root)
+	if err != nil {
+		return off, err
+	}
+	return [2]float64{off[0] + xy[0], off[1] + xy[1]}, nil
+}
+
+// placeOrigin is where the viewport of the frame at p sits in the main
+// frame's viewport: p's base plus the iframes on its path.
+func (t *Tab) placeOrigin(ctx context.Context, p *framePlace) ([2]float64, error) {
+	off := p.base
+	for i := 1; i < len(p.path); i++ {
+		pw, err := t.worldIn(ctx, p.sess, p.path[i-1])
+		if err != nil {
+			return off, err
+		}
+		xy, err := t.iframeOrigin(ctx, pw, p.path[i].ID)
+		if err != nil {
+			return off, fmt.Errorf("locating frame %s: %w", p.path[i].URL, err)
+		}
+		off[0] += xy[0]
+		off[1] += xy[1]
+	}
+	return off, nil
+}
+
+// iframeOrigin is where the content of the iframe holding frame id sits in
+// the viewport of the document of world pw, the iframe's.
+func (t *Tab) iframeOrigin(ctx context.Context, pw *world, id cdp.FrameID) ([2]float64, error) {
+	bctx, cancel := pw.bind(ctx)
+	defer cancel()
+	s := &snapshotter{t: t}
+	h, err := s.ownerHandle(bctx, pw, id)
+	if err != nil {
+		return [2]float64{}, err
+	}
+	raw, err := t.callIn(ctx, pw, `(h) => { const e = __ariadne.act.element(h); if (!e) return null;
+		const r = e.getBoundingClientRect(); const cs = getComputedStyle(e);
+		return [r.x + e.clientLeft + parseFloat(cs.paddingLeft || "0"), r.y + e.clientTop + parseFloat(cs.paddingTop || "0")]; }`, h)
+	if err != nil {
+		return [2]float64{}, err
+	}
+	var xy []float64
+	if json.Unmarshal(raw, &xy) != nil || len(xy) != 2 {
+		return [2]float64{}, refs.Errorf(refs.CodeFrameDetached, "the iframe of frame %s is gone; take a new snapshot", id)
+	}
+	return [2]float64{xy[0], xy[1]}, nil
+}
