@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -151,4 +152,95 @@ func (t *Tab) iframeOrigin(ctx context.Context, pw *world, id cdp.FrameID) ([2]f
 		return [2]float64{}, refs.Errorf(refs.CodeFrameDetached, "the iframe of frame %s is gone; take a new snapshot", id)
 	}
 	return [2]float64{xy[0], xy[1]}, nil
+}
+
+// fullTree is the tab's frame tree (tree) with the out-of-process frames
+// a snapshot reached spliced in under the frames holding their iframes,
+// after those frames' own children, in the order of their ids; sessions
+// holds the session of each frame that is not in the tab's own. Frame
+// index paths (FindIn, FrameWithURL, ElementInfo.FramePath) count in it.
+func (t *Tab) fullTree(ctx context.Context, tree *page.FrameTree) (*page.FrameTree, map[cdp.FrameID]context.Context) {
+	sessions := map[cdp.FrameID]context.Context{}
+	t.mu.Lock()
+	pending := make([]cdp.FrameID, 0, len(t.parents))
+	parents := make(map[cdp.FrameID]cdp.FrameID, len(t.parents))
+	for id, p := range t.parents {
+		if s := t.remote[target.ID(id)]; s != nil && s.Err() == nil {
+			pending = append(pending, id)
+			parents[id] = p
+			sessions[id] = s
+		}
+	}
+	t.mu.Unlock()
+	if len(pending) == 0 {
+		return tree, sessions
+	}
+	slices.Sort(pending)
+	full := copyTree(tree)
+	byID := map[cdp.FrameID]*page.FrameTree{}
+	index(full, byID)
+	pending = slices.DeleteFunc(pending, func(id cdp.FrameID) bool {
+		if byID[id] != nil { // in the tab's own tree (now in process)
+			delete(sessions, id)
+			return true
+		}
+		return false
+	})
+	// Parents first: a frame whose parent is itself out of process waits
+	// for that parent to be spliced in.
+	for progress := true; progress && len(pending) > 0; {
+		progress = false
+		var left []cdp.FrameID
+		for _, id := range pending {
+			parent := byID[parents[id]]
+			if parent == nil {
+				left = append(left, id)
+				continue
+			}
+			sess := sessions[id]
+			sctx, cancel := within(sess, ctx)
+			rtree, err := t.frameTree(sctx)
+			cancel()
+			if err != nil {
+				delete(sessions, id)
+				continue // the frame went away
+			}
+			sub := copyTree(rtree)
+			parent.ChildFrames = append(parent.ChildFrames, sub)
+			index(sub, byID)
+			var mark func(*page.FrameTree)
+			mark = func(ft *page.FrameTree) {
+				sessions[ft.Frame.ID] = sess
+				for _, c := range ft.ChildFrames {
+					mark(c)
+				}
+			}
+			mark(sub)
+			progress = true
+		}
+		pending = left
+	}
+	for _, id := range pending {
+		if byID[id] == nil {
+			delete(sessions, id)
+		}
+	}
+	return full, sessions
+}
+
+// copyTree copies the nodes of ft (not the frames) so that children can
+// be added.
+func copyTree(ft *page.FrameTree) *page.FrameTree {
+	c := &page.FrameTree{Frame: ft.Frame, ChildFrames: make([]*page.FrameTree, 0, len(ft.ChildFrames))}
+	for _, k := range ft.ChildFrames {
+		c.ChildFrames = append(c.ChildFrames, copyTree(k))
+	}
+	return c
+}
+
+func index(ft *page.FrameTree, byID map[cdp.FrameID]*page.FrameTree) {
+	byID[ft.Frame.ID] = ft
+	for _, c := range ft.ChildFrames {
+		index(c, byID)
+	}
 }
