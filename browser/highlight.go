@@ -45,8 +45,10 @@ func (b *Browser) Highlight(ctx context.Context, ref string) error {
 	if err != nil {
 		return err
 	}
-	hctx, cancel := el.tab.opContext(ctx, b.opts.ActionTimeout)
+	octx, cancel := el.tab.opContext(ctx, b.opts.ActionTimeout)
 	defer cancel()
+	hctx, hcancel := el.world.bind(octx) // an out-of-process frame's session
+	defer hcancel()
 	obj, err := el.object(hctx)
 	if err != nil {
 		return err

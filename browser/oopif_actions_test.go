@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -30,6 +32,7 @@ func TestOOPIFFillAndClick(t *testing.T) {
 	snap := snapshotUntil(t, b, func(s *refs.Snapshot) bool { return has(s.Root, "", "button", "Pay") })
 	card := findNode(t, snap.Root, "textbox", "Card number")
 	pay := findNode(t, snap.Root, "button", "Pay")
+	assertOutOfProcess(t, b, pay.Frame)
 	if _, err := b.Fill(ctx, card.Ref, "4242 4242", ActionOptions{}); err != nil {
 		t.Fatalf("fill %s: %v", card.Ref, err)
 	}
@@ -97,4 +100,79 @@ func statusText(root *refs.Node, frame string) string {
 func waitStatus(t *testing.T, b *Browser, frame, text string) {
 	t.Helper()
 	snapshotUntil(t, b, func(s *refs.Snapshot) bool { return statusText(s.Root, frame) == text })
+}
+
+// TestOOPIFFormActions drives a form in an out-of-process frame by refs:
+// type a name, check Save card, select the Gold plan, press Enter in the textbox; the
+// frame's status tells what was submitted, State and Evaluate read the
+// frame's elements. The broken release (the plan ignored) must fail the
+// same check.
+func TestOOPIFFormActions(t *testing.T) {
+	for _, tc := range []struct {
+		name, page, want string
+	}{
+		{"original", "oopif/form.html", "Paid by Ada Lovelace, plan gold, card saved"},
+		{"broken", "oopif/form.html?broken=1", "Paid by Ada Lovelace, plan none, card saved"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, _ := oopifPage(t, tc.page)
+			ctx := testContext(t, 90*time.Second)
+			snap := snapshotUntil(t, b, func(s *refs.Snapshot) bool { return has(s.Root, "", "button", "Pay") })
+			name := findNode(t, snap.Root, "textbox", "Name on card")
+			save := findNode(t, snap.Root, "checkbox", "Save card")
+			plan := findNode(t, snap.Root, "combobox", "Plan")
+			assertOutOfProcess(t, b, name.Frame)
+
+			if res, err := b.Type(ctx, name.Ref, "Ada Lovelace", ActionOptions{}); err != nil || res.Value != "Ada Lovelace" {
+				t.Fatalf("type into %s: %+v, %v", name.Ref, res, err)
+			}
+			if res, err := b.SetChecked(ctx, save.Ref, true, ActionOptions{}); err != nil || res.Checked == nil || !*res.Checked {
+				t.Fatalf("check %s: %+v, %v", save.Ref, res, err)
+			}
+			if res, err := b.Select(ctx, plan.Ref, []string{"Gold"}, ActionOptions{}); err != nil || len(res.Selected) != 1 || res.Selected[0] != "Gold" {
+				t.Fatalf("select Gold in %s: %+v, %v", plan.Ref, res, err)
+			}
+			st, err := b.State(ctx, save.Ref)
+			if err != nil || st.Checked == nil || !*st.Checked {
+				t.Fatalf("state of %s: %+v, %v", save.Ref, st, err)
+			}
+			raw, err := b.Evaluate(ctx, plan.Ref, "(e) => e.value")
+			if err != nil || string(raw) != `"gold"` {
+				t.Fatalf("evaluate on %s: %s, %v", plan.Ref, raw, err)
+			}
+			if _, err := b.Press(ctx, name.Ref, "Enter", ActionOptions{}); err != nil {
+				t.Fatalf("press Enter in %s: %v", name.Ref, err)
+			}
+			waitStatus(t, b, name.Frame, tc.want)
+			if tc.name == "broken" {
+				// The check the original release passes fails here.
+				after, err := b.Snapshot(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := statusText(after.Root, name.Frame); got == "Paid by Ada Lovelace, plan gold, card saved" {
+					t.Errorf("the broken release reads like the original: %q", got)
+				}
+			}
+		})
+	}
+}
+
+// assertOutOfProcess fails the test unless frame is outside the tab's
+// frame tree: a frame of its own process, reached by its own session.
+func assertOutOfProcess(t *testing.T, b *Browser, frame string) {
+	t.Helper()
+	tab, err := b.CurrentTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := tab.bind(testContext(t, 10*time.Second))
+	defer cancel()
+	tree, err := tab.frameTree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if findFrame(tree, cdp.FrameID(frame)) != nil {
+		t.Fatalf("frame %s is in the tab's frame tree: site isolation is off", frame)
+	}
 }
