@@ -40,6 +40,18 @@ func TestOOPIFFillAndClick(t *testing.T) {
 		t.Fatalf("click %s: %v", pay.Ref, err)
 	}
 	waitStatus(t, b, pay.Frame, "Paid: 4242 4242")
+
+	// Its locators enter the frame, and are verified there.
+	loc, err := b.Locator(ctx, pay.Ref)
+	if err != nil {
+		t.Fatalf("locators of %s: %v", pay.Ref, err)
+	}
+	if got, want := loc.Best.Locator.Code(refs.JavaScript), `locator('iframe[title="Payment"]').contentFrame().getByRole('button', { name: 'Pay' })`; got != want {
+		t.Errorf("best locator of %s: %s, want %s", pay.Ref, got, want)
+	}
+	if !loc.Best.Unique() {
+		t.Errorf("best locator of %s matches %d elements", pay.Ref, loc.Best.Matches)
+	}
 }
 
 // snapshotUntil polls snapshots of the current tab until ok holds for one.
