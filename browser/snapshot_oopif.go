@@ -61,6 +61,20 @@ func (t *Tab) remoteSession(ctx context.Context, id target.ID) (context.Context,
 	return sess, nil
 }
 
+// remoteSessions returns the live sessions of the tab's out-of-process
+// frames.
+func (t *Tab) remoteSessions() []context.Context {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []context.Context
+	for _, s := range t.remote {
+		if s.Err() == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // forgetRemote drops a session whose frame went away.
 func (t *Tab) forgetRemote(id target.ID) {
 	t.mu.Lock()
