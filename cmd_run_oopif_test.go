@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -8,14 +10,17 @@ import (
 // TestRunRemoteOOPIF drives, with 'ariadne run --remote' on a Chromium
 // that isolates sites, a payment form in a cross-site frame (a process and
 // target of its own): find, fill, check, select and press Enter on the
-// frame's refs, then wait for the frame's status. The broken release
-// (the plan ignored) fails the wait.
+// frame's refs, then wait for the frame's status and assert its text. The
+// broken release (the plan ignored) fails the assertion. The original run is recorded, and the
+// recording replays with --remote: it passes on the original release and
+// fails on the broken one.
 func TestRunRemoteOOPIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
 	srv := pagesServer(t)
 	remote := startChromium(t, "--site-per-process")
+	file := filepath.Join(t.TempDir(), "pay.jsonl")
 	for _, tc := range []struct {
 		release string
 		pass    bool
@@ -23,6 +28,10 @@ func TestRunRemoteOOPIF(t *testing.T) {
 		name := map[bool]string{true: "original", false: "broken"}[tc.pass]
 		t.Run(name, func(t *testing.T) {
 			form := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1) + "/oopif/form.html" + tc.release
+			flags := []string{"--remote", remote}
+			if tc.pass {
+				flags = append(flags, "--record", file)
+			}
 			res, _ := runTestScript(t, srv.URL, `
 open {{URL}}/iframe-cross.html?src=`+form+`
 find name textbox "Name on card"
@@ -32,13 +41,34 @@ check $save
 find plan combobox Plan
 select $plan Gold
 press $name Enter
-wait text "Paid by Ada Lovelace, plan gold, card saved"
-`, "--remote", remote)
-			want := []string{"ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok"}
+wait text "Paid by Ada Lovelace"
+find status status
+assert text $status "Paid by Ada Lovelace, plan gold, card saved"
+`, flags...)
+			want := []string{"ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok"}
 			if !tc.pass {
-				want[8] = "timeout"
+				want[10] = "assertion_failed"
 			}
 			expect(t, res, want...)
 		})
 	}
+	t.Run("replay", func(t *testing.T) {
+		rec := readText(t, file)
+		if !strings.Contains(rec, "/oopif/form.html") {
+			t.Fatalf("the recording does not open the form's page:\n%s", rec)
+		}
+		broken := filepath.Join(filepath.Dir(file), "broken.jsonl")
+		writeText(t, broken, strings.ReplaceAll(rec, "/oopif/form.html", "/oopif/form.html?broken=1"))
+		stdout, stderr, code := replayCmd(t, "--remote", remote, file)
+		if code != 0 {
+			t.Errorf("replay of the recording exit %d, want 0:\n%s%s", code, stdout, stderr)
+		}
+		stdout, stderr, code = replayCmd(t, "--remote", remote, broken)
+		if out := stdout + stderr; code != 1 || !strings.Contains(out, "plan none") {
+			t.Errorf("replay on the broken release exit %d, want 1 at the status check reading plan none:\n%s", code, out)
+		}
+		if os.Getenv("ARIADNE_DEBUG_OOPIF") != "" {
+			t.Logf("%s\n%s%s", rec, stdout, stderr)
+		}
+	})
 }
