@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -187,4 +188,41 @@ func assertOutOfProcess(t *testing.T, b *Browser, frame string) {
 	if findFrame(tree, cdp.FrameID(frame)) != nil {
 		t.Fatalf("frame %s is in the tab's frame tree: site isolation is off", frame)
 	}
+}
+
+// TestOOPIFNested fills and clicks in a frame nested in an out-of-process
+// frame: the page (127.0.0.1) holds a frame of the other site (localhost),
+// which holds the payment form of the first site again, a frame of a
+// process and target of its own whose parent is itself out of process.
+// The form's status says what was paid.
+func TestOOPIFNested(t *testing.T) {
+	b := siteIsolatedBrowser(t)
+	srv := servePages(t)
+	other := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
+	inner := srv.URL + "/frame-inner.html"
+	open(t, b, srv, "iframe-cross.html?src="+url.QueryEscape(other+"/iframe-cross.html?src="+inner))
+	ctx := testContext(t, 60*time.Second)
+	snap := snapshotUntil(t, b, func(s *refs.Snapshot) bool { return has(s.Root, "", "button", "Pay") })
+	card := findNode(t, snap.Root, "textbox", "Card number")
+	pay := findNode(t, snap.Root, "button", "Pay")
+	assertOutOfProcess(t, b, pay.Frame)
+	// Its iframe is in the middle frame, out of process too.
+	tab, err := b.CurrentTab()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab.mu.Lock()
+	parent := tab.parents[cdp.FrameID(pay.Frame)]
+	tab.mu.Unlock()
+	if parent == "" {
+		t.Fatalf("frame %s was not reached through a session of its own", pay.Frame)
+	}
+	assertOutOfProcess(t, b, string(parent))
+	if _, err := b.Fill(ctx, card.Ref, "5555", ActionOptions{}); err != nil {
+		t.Fatalf("fill %s: %v", card.Ref, err)
+	}
+	if _, err := b.Click(ctx, pay.Ref, ActionOptions{}); err != nil {
+		t.Fatalf("click %s: %v", pay.Ref, err)
+	}
+	waitStatus(t, b, pay.Frame, "Paid: 5555")
 }
