@@ -2,11 +2,9 @@ package browser
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
-	"github.com/chromedp/chromedp"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -75,30 +73,13 @@ func (b *Browser) FrameWithURL(ctx context.Context, n int, url string) (path []i
 // outOfProcessFrame returns the id of the iframe target at url whose
 // parent targets lead to the tab, if the browser has one.
 func (t *Tab) outOfProcessFrame(ctx context.Context, url string) (target.ID, bool, error) {
-	infos, err := chromedp.Targets(ctx)
+	infos, err := t.frameTargets(ctx)
 	if err != nil {
-		return "", false, fmt.Errorf("listing the frame targets: %w", err)
-	}
-	byID := map[target.ID]*target.Info{}
-	for _, in := range infos {
-		byID[in.TargetID] = in
+		return "", false, err
 	}
 	for _, in := range infos {
-		if in.Type != "iframe" || in.URL != url {
-			continue
-		}
-		// Up the parents, frame by frame, to the page that holds them.
-		p := in
-		for range len(infos) {
-			if p.ParentID == "" {
-				break
-			}
-			if p.ParentID == t.id {
-				return in.TargetID, true, nil
-			}
-			if p = byID[p.ParentID]; p == nil {
-				break
-			}
+		if in.URL == url {
+			return in.TargetID, true, nil
 		}
 	}
 	return "", false, ctx.Err()

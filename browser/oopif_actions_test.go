@@ -226,3 +226,20 @@ func TestOOPIFNested(t *testing.T) {
 	}
 	waitStatus(t, b, pay.Frame, "Paid: 5555")
 }
+
+// TestOOPIFWaitBeforeSnapshot waits for text and a selector that only an
+// out-of-process frame holds, before any snapshot has reached the frame;
+// text that no frame holds times out.
+func TestOOPIFWaitBeforeSnapshot(t *testing.T) {
+	b, _ := oopifPage(t, "frame-inner.html")
+	ctx := testContext(t, 60*time.Second)
+	if err := b.WaitText(ctx, "Card details", 20*time.Second); err != nil {
+		t.Fatalf("waiting for the frame's heading: %v", err)
+	}
+	if err := b.WaitSelector(ctx, "input#card", 20*time.Second); err != nil {
+		t.Fatalf("waiting for the frame's input: %v", err)
+	}
+	if err := b.WaitText(ctx, "Card declined", time.Second); refs.CodeOf(err) != refs.CodeTimeout {
+		t.Fatalf("waiting for text no frame has: %v, want timeout", err)
+	}
+}

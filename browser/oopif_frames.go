@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -242,5 +243,62 @@ func index(ft *page.FrameTree, byID map[cdp.FrameID]*page.FrameTree) {
 	byID[ft.Frame.ID] = ft
 	for _, c := range ft.ChildFrames {
 		index(c, byID)
+	}
+}
+
+// frameTargets returns the browser's iframe targets whose parent targets
+// lead to the tab: its out-of-process frames.
+func (t *Tab) frameTargets(ctx context.Context) ([]*target.Info, error) {
+	infos, err := chromedp.Targets(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing the frame targets: %w", err)
+	}
+	byID := map[target.ID]*target.Info{}
+	for _, in := range infos {
+		byID[in.TargetID] = in
+	}
+	var out []*target.Info
+	for _, in := range infos {
+		if in.Type != "iframe" {
+			continue
+		}
+		// Up the parents, frame by frame, to the page that holds them.
+		p := in
+		for range len(infos) {
+			if p.ParentID == "" {
+				break
+			}
+			if p.ParentID == t.id {
+				out = append(out, in)
+				break
+			}
+			if p = byID[p.ParentID]; p == nil {
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// reachFrames takes a snapshot when the tab has an out-of-process frame
+// that no snapshot has reached yet and that tried does not hold, so that
+// waits and lookups that walk fullTree see it; it adds those frames to
+// tried, so that one wait snapshots once for each new frame.
+func (t *Tab) reachFrames(ctx context.Context, tried map[target.ID]bool) {
+	infos, err := t.frameTargets(ctx)
+	if err != nil || len(infos) == 0 {
+		return
+	}
+	t.mu.Lock()
+	missing := false
+	for _, in := range infos {
+		if _, ok := t.parents[cdp.FrameID(in.TargetID)]; !ok && !tried[in.TargetID] {
+			missing = true
+			tried[in.TargetID] = true
+		}
+	}
+	t.mu.Unlock()
+	if missing {
+		t.Snapshot(ctx) // what it cannot reach, it reports; the wait goes on
 	}
 }

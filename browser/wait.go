@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -16,11 +17,13 @@ import (
 // WaitText waits until the current tab shows text (in any frame, out of
 // process ones a snapshot reached included) or the timeout passes.
 func (b *Browser) WaitText(ctx context.Context, text string, timeout time.Duration) error {
+	tried := map[target.ID]bool{}
 	return b.waitFor(ctx, timeout, "text "+quote(text), func(ctx context.Context, t *Tab) (bool, error) {
 		tree, err := t.frameTree(ctx)
 		if err != nil {
 			return false, err
 		}
+		t.reachFrames(ctx, tried)
 		tree, sessions := t.fullTree(ctx, tree)
 		found := false
 		var walk func(ft *page.FrameTree) error

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -19,11 +20,13 @@ const idleFor = 500 * time.Millisecond
 // reached included) or the timeout passes. A
 // selector the browser cannot parse gives bad_argument at once.
 func (b *Browser) WaitSelector(ctx context.Context, css string, timeout time.Duration) error {
+	tried := map[target.ID]bool{}
 	return b.waitFor(ctx, timeout, "selector "+quote(css), func(ctx context.Context, t *Tab) (bool, error) {
 		tree, err := t.frameTree(ctx)
 		if err != nil {
 			return false, err
 		}
+		t.reachFrames(ctx, tried)
 		tree, sessions := t.fullTree(ctx, tree)
 		var walk func(ft *page.FrameTree) (bool, error)
 		walk = func(ft *page.FrameTree) (bool, error) {
