@@ -72,3 +72,65 @@ assert text $status "Paid by Ada Lovelace, plan gold, card saved"
 		}
 	})
 }
+
+// TestRunRemoteOOPIFControls runs every kind of input action of
+// controls.html on its controls inside a cross-site frame of a browser
+// that isolates sites (a process and target of its own): select, check,
+// upload to a file input, a contenteditable, a textarea, key chords,
+// double, right and far clicks and hover. Each control mirrors its state
+// in the frame, and each wait reads it there. An HTML5 drag there is
+// refused with out_of_process_frame, naming both refs.
+func TestRunRemoteOOPIFControls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	srv := pagesServer(t)
+	remote := startChromium(t, "--site-per-process")
+	file := filepath.Join(t.TempDir(), "a.txt")
+	writeText(t, file, "hello")
+	controls := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1) + "/controls.html"
+	res, _ := runTestScript(t, srv.URL, `
+open {{URL}}/iframe-cross.html?src=`+controls+`
+find colour combobox Colour
+select $colour Green
+wait text "Colour: c-green (Green)"
+find news checkbox Newsletter
+check $news
+wait text "Newsletter: checked"
+find files button "Upload files"
+upload $files `+file+`
+wait text "Files: a.txt"
+find notes textbox Notes
+fill $notes "hello notes"
+wait text "Notes: hello notes"
+find msg textbox Message
+type $msg "hi there"
+wait text "Message: hi there"
+find keys group "Key area"
+press $keys "Control+A Shift+Tab Enter"
+wait text "Keys: Control+A Shift+Tab Enter"
+find dbl button "Double-click me"
+dblclick $dbl
+wait text double-clicked
+find hover generic "Hover target"
+hover $hover
+wait text hovered
+find ctx generic "Right-click me"
+click $ctx --button right
+wait text "context menu"
+find item generic "Drag me"
+find zone region "Drop zone"
+drag $item $zone
+find far button "Far away"
+click $far
+wait text "far clicked"
+wait text "Colour: c-red"
+`, "--remote", remote)
+	want := make([]string, 35)
+	for i := range want {
+		want[i] = "ok"
+	}
+	want[30] = "out_of_process_frame" // HTML5 drag: not yet, and it says so
+	want[34] = "timeout"              // no control says so: the waits read the frame
+	expect(t, res, want...)
+}
