@@ -92,36 +92,50 @@ func TestExportOOPIFStep(t *testing.T) {
 }
 
 // TestReplayRemoteOOPIF replays, with --remote on a Chromium that isolates
-// sites (--site-per-process), a flow whose step acts in a cross-site
+// sites (--site-per-process), a flow whose steps act in a cross-site
 // payment frame named by its URL: the frame runs in a process of its own,
-// outside the tab's frame tree. The replay must find it (among the tab's
-// frame targets) and stop at that step with out_of_process_frame, saying
-// what it cannot do and what to do instead; not read the frame as a tab
-// that never opened (no_tab), and never report the flow as passed.
+// outside the tab's frame tree, and the replay acts there through the
+// frame's own session. The original release passes: the click in the
+// frame charges the card (the frame's check) and tells the page (the
+// page's check). The declined release fails at the frame's check, saying
+// what the frame read.
 func TestReplayRemoteOOPIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
 	srv := framesServer(t)
-	u := srv.URL + "/frames/original/"
-	card := strings.Replace(u, "127.0.0.1", "localhost", 1) + "card.html"
-	dir := t.TempDir()
-	_, file, _ := importFlow(t, dir, `{"title":"pay in a cross-site frame","steps":[
+	remote := startChromium(t, "--site-per-process")
+	for _, tc := range []struct {
+		release string
+		pass    bool
+	}{{"original", true}, {"declined", false}} {
+		t.Run(tc.release, func(t *testing.T) {
+			u := srv.URL + "/frames/" + tc.release + "/"
+			card := strings.Replace(u, "127.0.0.1", "localhost", 1) + "card.html"
+			dir := t.TempDir()
+			_, file, _ := importFlow(t, dir, `{"title":"pay in a cross-site frame","steps":[
  {"type":"navigate","url":"`+u+`pay.html?src=`+card+`"},
  {"type":"click","target":"`+card+`","selectors":[["aria/Pay[role=\"button\"]"],["#pay"]],"offsetX":4,"offsetY":4},
+ {"type":"waitForElement","target":"`+card+`","selectors":[["#status"]],"properties":{"textContent":"Charged $12.00"}},
  {"type":"waitForElement","target":"main","selectors":[["#status"]],"properties":{"textContent":"Order paid"}}
 ]}`)
-	remote := startChromium(t, "--site-per-process")
-	stdout, stderr, code := replayCmd(t, "--remote", remote, file)
-	out := stdout + stderr
-	if code != 1 {
-		t.Fatalf("replay exit %d, want 1 (the step in the frame cannot run)\n%s", code, out)
-	}
-	if !strings.Contains(out, "[2/3] click") || strings.Contains(out, "[3/3]") {
-		t.Errorf("the replay should stop at step 2, the click in the frame:\n%s", out)
-	}
-	if !strings.Contains(out, "out_of_process_frame") || !strings.Contains(out, "the frame at "+card+" is in tab") ||
-		!strings.Contains(out, "replay without --remote") || strings.Contains(out, "no_tab") {
-		t.Errorf("the replay should say the frame at %s runs out of process and what to do, not no_tab:\n%s", card, out)
+			stdout, stderr, code := replayCmd(t, "--remote", remote, "--action-timeout", "5s", file)
+			out := stdout + stderr
+			if strings.Contains(out, "out_of_process_frame") || strings.Contains(out, "no_tab") {
+				t.Errorf("the replay should act in the frame, not refuse it:\n%s", out)
+			}
+			if tc.pass {
+				if code != 0 || !strings.Contains(out, "[4/4]") {
+					t.Errorf("replay exit %d on the %s release, want 0 after all 4 steps\n%s", code, tc.release, out)
+				}
+				return
+			}
+			if code != 1 {
+				t.Fatalf("replay exit %d on the declined release, want 1\n%s", code, out)
+			}
+			if !strings.Contains(out, "[3/4]") || strings.Contains(out, "[4/4]") || !strings.Contains(out, "Card declined") {
+				t.Errorf("the replay should fail at step 3, the frame's check, reading Card declined:\n%s", out)
+			}
+		})
 	}
 }

@@ -159,6 +159,8 @@ func (b *Browser) Upload(ctx context.Context, ref string, files []string, o Acti
 			return err
 		}
 		if isFile {
+			ctx, cancel := el.world.bind(ctx) // an out-of-process frame's session
+			defer cancel()
 			obj, err := el.object(ctx)
 			if err != nil {
 				return err
@@ -196,7 +198,8 @@ func (b *Browser) Upload(ctx context.Context, ref string, files []string, o Acti
 	})
 }
 
-// object returns a remote object id for the element, for DOM commands.
+// object returns a remote object id for the element, for DOM commands;
+// ctx must be bound to the element's session (el.world.bind).
 func (el *element) object(ctx context.Context) (runtime.RemoteObjectID, error) {
 	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
 		Expression: fmt.Sprintf("__ariadne.act.element(%d)", el.handle),

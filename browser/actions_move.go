@@ -25,6 +25,14 @@ func (b *Browser) Drag(ctx context.Context, from, to string, o ActionOptions) (*
 		if dst.tab != el.tab {
 			return refs.Errorf(refs.CodeBadArgument, "refs %s and %s are in different tabs", from, to)
 		}
+		if el.world.sess != nil || dst.world.sess != nil {
+			// Chromium does not report an HTML5 drag that starts in such a
+			// frame to the drag interception (not through the tab's
+			// session, nor through the frame's): the drop would not
+			// happen, and nothing would say so.
+			return refs.Errorf(refs.CodeOutOfProcessFrame, "cannot drag %s onto %s: one of them is in an iframe that runs in a process of its own, where Ariadne cannot drag yet; "+
+				"start the browser with --disable-features=IsolateOrigins,SitePerProcess, or let Ariadne launch its own", from, to)
+		}
 		x1, y1, err := b.point(ctx, el, o.Force, true, o.timeout(b))
 		if err != nil {
 			return err

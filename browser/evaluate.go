@@ -49,6 +49,9 @@ func evalPage(ctx context.Context, fn string) (json.RawMessage, error) {
 // evalPage calls fn with the element, moved from Ariadne's isolated world
 // into the page's main world through its backend node id.
 func (el *element) evalPage(ctx context.Context, fn string) (json.RawMessage, error) {
+	// In the element's session: an out-of-process frame's own.
+	ctx, cancel := el.world.bind(ctx)
+	defer cancel()
 	id, err := el.object(ctx)
 	if err != nil {
 		return nil, err

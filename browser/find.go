@@ -63,11 +63,12 @@ func (b *Browser) findEach(ctx context.Context, tab int, framePath []int, locs [
 	if err != nil {
 		return nil, b.browserErr(err)
 	}
+	tree, sessions := t.fullTree(fctx, tree)
 	root, err := frameAt(tree, framePath)
 	if err != nil {
 		return nil, err
 	}
-	f := &finder{t: t, root: root, owners: map[cdp.FrameID]map[int]*page.FrameTree{}, anyElement: lenient}
+	f := &finder{t: t, root: root, sessions: sessions, owners: map[cdp.FrameID]map[int]*page.FrameTree{}, anyElement: lenient}
 	out := make([][]string, len(locs))
 	for i, loc := range locs {
 		out[i], err = f.find(fctx, loc)
@@ -100,8 +101,11 @@ type finder struct {
 	t *Tab
 	// root is the frame locators are looked up from: the main frame, or
 	// the one a frame path reaches.
-	root   *page.FrameTree
-	owners map[cdp.FrameID]map[int]*page.FrameTree // frame -> iframe handle -> child frame
+	root *page.FrameTree
+	// sessions are those of the frames outside the tab's own session
+	// (fullTree).
+	sessions map[cdp.FrameID]context.Context
+	owners   map[cdp.FrameID]map[int]*page.FrameTree // frame -> iframe handle -> child frame
 	// anyElement gives refs to matches outside the ARIA tree too
 	// (FindEach, for replays).
 	anyElement bool
@@ -119,7 +123,7 @@ func (f *finder) find(ctx context.Context, loc refs.Locator) ([]string, error) {
 		css := []refs.Part{{Kind: refs.KindCSS, CSS: parts[0].CSS}}
 		var next []*page.FrameTree
 		for _, ft := range frames {
-			w, err := f.t.worldFor(ctx, ft.Frame)
+			w, err := f.t.worldIn(ctx, f.sessions[ft.Frame.ID], ft.Frame)
 			if err != nil {
 				return nil, err
 			}
@@ -146,7 +150,7 @@ func (f *finder) find(ctx context.Context, loc refs.Locator) ([]string, error) {
 	}
 	var out []string
 	for _, ft := range frames {
-		w, err := f.t.worldFor(ctx, ft.Frame)
+		w, err := f.t.worldIn(ctx, f.sessions[ft.Frame.ID], ft.Frame)
 		if err != nil {
 			return nil, err
 		}
@@ -203,8 +207,10 @@ func (f *finder) children(ctx context.Context, ft *page.FrameTree, w *world) (ma
 	}
 	m := map[int]*page.FrameTree{}
 	s := &snapshotter{t: f.t}
+	bctx, cancel := w.bind(ctx)
+	defer cancel()
 	for _, c := range ft.ChildFrames {
-		h, err := s.ownerHandle(ctx, w, c.Frame.ID)
+		h, err := s.ownerHandle(bctx, w, c.Frame.ID)
 		if err != nil {
 			continue // a frame going away: it holds nothing to find
 		}
@@ -255,7 +261,8 @@ func (b *Browser) Info(ctx context.Context, ref string) (ElementInfo, error) {
 	}
 	info := ElementInfo{Ref: el.ref, TabID: string(el.tab.id), URL: tree.Frame.URL + tree.Frame.URLFragment,
 		Tag: p.Tag, Type: p.Type, Password: p.Tag == "input" && p.Type == "password", Healed: el.healed}
-	info.FramePath = framePath(tree, el.frame.ID)
+	full, _ := el.tab.fullTree(ictx, tree)
+	info.FramePath = framePath(full, el.frame.ID)
 	return info, nil
 }
 

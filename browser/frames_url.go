@@ -2,11 +2,9 @@ package browser
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
-	"github.com/chromedp/chromedp"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -21,9 +19,9 @@ import (
 // A frame at url that runs in a process of its own (a cross-site frame of
 // a browser with site isolation, as --remote browsers have it) is not in
 // the tab's frame tree: it is found among the browser's iframe targets
-// that belong to the tab, and reported as an out_of_process_frame error,
-// since actions and lookups in such a frame's session are not supported
-// yet (its snapshot is).
+// that belong to the tab, reached through its own session by a snapshot,
+// and counted after the frames of the page's process (fullTree). When that
+// session cannot be had, the error is out_of_process_frame.
 func (b *Browser) FrameWithURL(ctx context.Context, n int, url string) (path []int, ok bool, err error) {
 	t, err := b.tabAt(n)
 	if err != nil {
@@ -38,44 +36,50 @@ func (b *Browser) FrameWithURL(ctx context.Context, n int, url string) (path []i
 	if path, ok = frameWithURL(tree, url); ok {
 		return path, true, nil
 	}
-	if id, ok, err := t.outOfProcessFrame(fctx, url); err != nil {
-		return nil, false, b.browserErr(err)
-	} else if ok {
-		return nil, false, refs.Errorf(refs.CodeOutOfProcessFrame,
-			"the frame at %s is in tab %d but runs in a process of its own (target %s: the browser isolates sites, as one Ariadne attaches to with --remote may); "+
-				"Ariadne snapshots such frames but cannot act or look up elements in them yet: replay without --remote (Ariadne's browser keeps frames in the page's process), "+
-				"or start the browser with --disable-features=IsolateOrigins,SitePerProcess", url, n, id)
+	if full, _ := t.fullTree(fctx, tree); full != tree {
+		if path, ok = frameWithURL(full, url); ok {
+			return path, true, nil
+		}
 	}
-	return nil, false, nil
+	id, ok, err := t.outOfProcessFrame(fctx, url)
+	if err != nil {
+		return nil, false, b.browserErr(err)
+	}
+	if !ok {
+		return nil, false, nil
+	}
+	// A frame target no snapshot has reached yet: a snapshot attaches to it.
+	snap, err := t.Snapshot(fctx)
+	if err != nil {
+		return nil, false, b.browserErr(err)
+	}
+	if tree, err = t.frameTree(fctx); err != nil {
+		return nil, false, b.browserErr(err)
+	}
+	full, _ := t.fullTree(fctx, tree)
+	if path, ok = frameWithURL(full, url); ok {
+		return path, true, nil
+	}
+	why := "no problem reported"
+	if len(snap.Problems) > 0 {
+		why = snap.Problems[0]
+	}
+	return nil, false, refs.Errorf(refs.CodeOutOfProcessFrame,
+		"the frame at %s is in tab %d but runs in a process of its own (target %s), and Ariadne could not reach it through the frame's session (%s); "+
+			"take a snapshot to see what it reads, or start the browser with --disable-features=IsolateOrigins,SitePerProcess",
+		url, n, id, why)
 }
 
 // outOfProcessFrame returns the id of the iframe target at url whose
 // parent targets lead to the tab, if the browser has one.
 func (t *Tab) outOfProcessFrame(ctx context.Context, url string) (target.ID, bool, error) {
-	infos, err := chromedp.Targets(ctx)
+	infos, err := t.frameTargets(ctx)
 	if err != nil {
-		return "", false, fmt.Errorf("listing the frame targets: %w", err)
-	}
-	byID := map[target.ID]*target.Info{}
-	for _, in := range infos {
-		byID[in.TargetID] = in
+		return "", false, err
 	}
 	for _, in := range infos {
-		if in.Type != "iframe" || in.URL != url {
-			continue
-		}
-		// Up the parents, frame by frame, to the page that holds them.
-		p := in
-		for range len(infos) {
-			if p.ParentID == "" {
-				break
-			}
-			if p.ParentID == t.id {
-				return in.TargetID, true, nil
-			}
-			if p = byID[p.ParentID]; p == nil {
-				break
-			}
+		if in.URL == url {
+			return in.TargetID, true, nil
 		}
 	}
 	return "", false, ctx.Err()

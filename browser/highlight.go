@@ -39,14 +39,22 @@ func (b *Browser) Highlight(ctx context.Context, ref string) error {
 		hctx, cancel := t.opContext(ctx, b.opts.ActionTimeout)
 		defer cancel()
 		_, err = chromedp.Call(hctx, overlay.HideHighlight, cdp.Empty{})
+		// A highlight drawn in an out-of-process frame is that frame's.
+		for _, sess := range t.remoteSessions() {
+			rctx, rcancel := within(sess, hctx)
+			chromedp.Call(rctx, overlay.HideHighlight, cdp.Empty{})
+			rcancel()
+		}
 		return b.browserErr(err)
 	}
 	el, err := b.resolve(ctx, ref)
 	if err != nil {
 		return err
 	}
-	hctx, cancel := el.tab.opContext(ctx, b.opts.ActionTimeout)
+	octx, cancel := el.tab.opContext(ctx, b.opts.ActionTimeout)
 	defer cancel()
+	hctx, hcancel := el.world.bind(octx) // an out-of-process frame's session
+	defer hcancel()
 	obj, err := el.object(hctx)
 	if err != nil {
 		return err

@@ -20,6 +20,8 @@ func (t *Tab) locators(ctx context.Context, out []ElementLocators, idx []int) er
 	if err != nil {
 		return err
 	}
+	// Out-of-process frames too, each in its own session.
+	tree, sessions := t.fullTree(ctx, tree)
 	jobs := map[cdp.FrameID]*locJob{}
 	var order []*locJob
 	var jobFor func(path []*cdp.Frame) (*locJob, error)
@@ -28,7 +30,7 @@ func (t *Tab) locators(ctx context.Context, out []ElementLocators, idx []int) er
 		if j := jobs[f.ID]; j != nil {
 			return j, nil
 		}
-		w, err := t.worldFor(ctx, f)
+		w, err := t.worldIn(ctx, sessions[f.ID], f)
 		if err != nil {
 			return nil, err
 		}
@@ -37,7 +39,9 @@ func (t *Tab) locators(ctx context.Context, out []ElementLocators, idx []int) er
 			if j.parent, err = jobFor(path[:len(path)-1]); err != nil {
 				return nil, err
 			}
-			h, err := (&snapshotter{t: t}).ownerHandle(ctx, j.parent.world, f.ID)
+			pctx, pcancel := j.parent.world.bind(ctx)
+			h, err := (&snapshotter{t: t}).ownerHandle(pctx, j.parent.world, f.ID)
+			pcancel()
 			if err != nil {
 				return nil, fmt.Errorf("locating frame %s: %w", f.URL, err)
 			}

@@ -46,20 +46,23 @@ func (b *Browser) resolve(ctx context.Context, raw string) (*element, error) {
 	if err != nil {
 		return nil, b.browserErr(err)
 	}
-	path := findFrame(tree, cdp.FrameID(e.Frame))
-	if path == nil {
+	place, err := tab.placeFrame(ctx, tree, cdp.FrameID(e.Frame))
+	if err != nil {
+		return nil, b.browserErr(err)
+	}
+	if place == nil {
 		main := tab.knownWorld(tree.Frame.ID)
 		if main == nil || main.loader != tree.Frame.LoaderID {
 			return nil, staleRef(ref, e, "its page navigated away")
 		}
 		return nil, refs.Errorf(refs.CodeFrameDetached, "ref %s (%s %q) was in a frame that is gone; take a new snapshot", ref, e.Role, e.Name)
 	}
-	frame := path[len(path)-1]
+	frame := place.frame()
 	known := tab.knownWorld(frame.ID)
 	if known == nil || known.doc != e.Doc || known.loader != frame.LoaderID {
 		return nil, staleRef(ref, e, "the page navigated or reloaded since")
 	}
-	w, err := tab.worldFor(ctx, frame)
+	w, err := tab.worldIn(ctx, place.sess, frame)
 	if err != nil {
 		return nil, b.browserErr(err)
 	}
@@ -83,7 +86,7 @@ func (b *Browser) resolve(ctx context.Context, raw string) (*element, error) {
 		b.refs.Rebind(ref, h)
 		t.handle, t.healed = h, true
 	}
-	if err := t.frameOffset(ctx, tree, path); err != nil {
+	if t.offset, err = tab.placeOrigin(ctx, place); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -139,38 +142,6 @@ func (el *element) heal(ctx context.Context) (int, error) {
 		return same[0], nil
 	}
 	return 0, refs.Errorf(refs.CodeStaleRef, "ref %s (%s %q) is gone from the page and no element with that role and name replaced it; take a new snapshot", el.ref, el.entry.Role, el.entry.Name)
-}
-
-// frameOffset computes where the target's frame sits in the main viewport,
-// from the boxes of the iframe elements on the path.
-func (el *element) frameOffset(ctx context.Context, tree *page.FrameTree, path []*cdp.Frame) error {
-	var off [2]float64
-	for i := 1; i < len(path); i++ {
-		parent := path[i-1]
-		pw, err := el.tab.worldFor(ctx, parent)
-		if err != nil {
-			return err
-		}
-		s := &snapshotter{t: el.tab}
-		h, err := s.ownerHandle(ctx, pw, path[i].ID)
-		if err != nil {
-			return fmt.Errorf("locating frame %s: %w", path[i].URL, err)
-		}
-		raw, err := el.tab.callIn(ctx, pw, `(h) => { const e = __ariadne.act.element(h); if (!e) return null;
-			const r = e.getBoundingClientRect(); const cs = getComputedStyle(e);
-			return [r.x + e.clientLeft + parseFloat(cs.paddingLeft || "0"), r.y + e.clientTop + parseFloat(cs.paddingTop || "0")]; }`, h)
-		if err != nil {
-			return err
-		}
-		var xy []float64
-		if json.Unmarshal(raw, &xy) != nil || len(xy) != 2 {
-			return refs.Errorf(refs.CodeFrameDetached, "the iframe of ref %s is gone", el.ref)
-		}
-		off[0] += xy[0]
-		off[1] += xy[1]
-	}
-	el.offset = off
-	return nil
 }
 
 // call runs a function of __ariadne.act on the target element and decodes

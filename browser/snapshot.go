@@ -111,7 +111,11 @@ type snapshotter struct {
 // the frame's viewport in the main frame's viewport.
 func (s *snapshotter) frame(ctx, sess context.Context, ft *page.FrameTree, offset [2]float64) (*refs.Node, error) {
 	f := ft.Frame
-	w, err := s.t.worldFor(ctx, f)
+	var remote context.Context // nil: the tab's own session
+	if sess != s.t.ctx {
+		remote = sess
+	}
+	w, err := s.t.worldIn(ctx, remote, f)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
@@ -24,8 +25,8 @@ import (
 //
 // A session stays attached for the life of its frame, so that its isolated
 // world, and with it the refs of the frame's elements, survive from one
-// snapshot to the next. Actions on those refs are not supported yet: the
-// ref resolves in the tab's frame tree, where the frame is not.
+// snapshot to the next. Actions on those refs resolve the frame through the
+// same session (oopif_frames.go).
 
 // remoteSession returns a session attached to the frame target id, the
 // child of the tab's context: it ends with the tab. Sessions are kept in the
@@ -58,6 +59,20 @@ func (t *Tab) remoteSession(ctx context.Context, id target.ID) (context.Context,
 	t.remote[id] = sess
 	t.mu.Unlock()
 	return sess, nil
+}
+
+// remoteSessions returns the live sessions of the tab's out-of-process
+// frames.
+func (t *Tab) remoteSessions() []context.Context {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []context.Context
+	for _, s := range t.remote {
+		if s.Err() == nil {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // forgetRemote drops a session whose frame went away.
@@ -103,6 +118,7 @@ func (s *snapshotter) remoteFrame(ctx context.Context, slot frameSlot) error {
 	if err != nil {
 		return err
 	}
+	s.t.setParent(cdp.FrameID(id), slot.parentWorld.frame)
 	rctx, rcancel := within(sess, ctx)
 	defer rcancel()
 	tree, err := s.t.frameTree(rctx)

@@ -28,6 +28,9 @@ type Tab struct {
 	worldMu sync.Mutex // serializes worldFor
 	worlds  map[cdp.FrameID]*world
 	remote  map[target.ID]context.Context // sessions of out-of-process frames
+	// parents maps each out-of-process frame a snapshot reached to the
+	// frame holding its iframe element (oopif_frames.go).
+	parents map[cdp.FrameID]cdp.FrameID
 	dialog  dialogState
 	net     netWatch // requests in flight, for settling after actions
 	health  health   // crashes; see health.go

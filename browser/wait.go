@@ -9,25 +9,29 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
-// WaitText waits until the current tab shows text (in any frame) or the
-// timeout passes.
+// WaitText waits until the current tab shows text (in any frame, out of
+// process ones a snapshot reached included) or the timeout passes.
 func (b *Browser) WaitText(ctx context.Context, text string, timeout time.Duration) error {
+	tried := map[target.ID]bool{}
 	return b.waitFor(ctx, timeout, "text "+quote(text), func(ctx context.Context, t *Tab) (bool, error) {
 		tree, err := t.frameTree(ctx)
 		if err != nil {
 			return false, err
 		}
+		t.reachFrames(ctx, tried)
+		tree, sessions := t.fullTree(ctx, tree)
 		found := false
 		var walk func(ft *page.FrameTree) error
 		walk = func(ft *page.FrameTree) error {
 			if found {
 				return nil
 			}
-			w, err := t.worldFor(ctx, ft.Frame)
+			w, err := t.worldIn(ctx, sessions[ft.Frame.ID], ft.Frame)
 			if err != nil {
 				return nil // a frame that is going away
 			}

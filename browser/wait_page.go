@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -15,17 +16,21 @@ import (
 const idleFor = 500 * time.Millisecond
 
 // WaitSelector waits until an element matching the CSS selector css is
-// in the current tab's page (in any frame) or the timeout passes. A
+// in the current tab's page (in any frame, out of process ones a snapshot
+// reached included) or the timeout passes. A
 // selector the browser cannot parse gives bad_argument at once.
 func (b *Browser) WaitSelector(ctx context.Context, css string, timeout time.Duration) error {
+	tried := map[target.ID]bool{}
 	return b.waitFor(ctx, timeout, "selector "+quote(css), func(ctx context.Context, t *Tab) (bool, error) {
 		tree, err := t.frameTree(ctx)
 		if err != nil {
 			return false, err
 		}
+		t.reachFrames(ctx, tried)
+		tree, sessions := t.fullTree(ctx, tree)
 		var walk func(ft *page.FrameTree) (bool, error)
 		walk = func(ft *page.FrameTree) (bool, error) {
-			if w, err := t.worldFor(ctx, ft.Frame); err == nil {
+			if w, err := t.worldIn(ctx, sessions[ft.Frame.ID], ft.Frame); err == nil {
 				raw, err := t.callIn(ctx, w, `(s) => { try { return document.querySelector(s) ? "yes" : "no"; } catch (e) { return "bad"; } }`, css)
 				var got string
 				if err == nil && json.Unmarshal(raw, &got) == nil {

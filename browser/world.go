@@ -52,6 +52,19 @@ type world struct {
 	loader cdp.LoaderID
 	ctxID  runtime.ExecutionContextID
 	doc    string
+	// sess is the session of the out-of-process frame the world lives
+	// in (snapshot_oopif.go), nil for the tab's own session. Calls in the
+	// world go through it, whatever session the caller's context has.
+	sess context.Context
+}
+
+// bind returns ctx, or for a world in an out-of-process frame a context of
+// that frame's session with ctx's deadline and cancellation.
+func (w *world) bind(ctx context.Context) (context.Context, context.CancelFunc) {
+	if w.sess == nil {
+		return ctx, func() {}
+	}
+	return within(w.sess, ctx)
 }
 
 // frameTree returns the tab's frame tree.
@@ -66,6 +79,12 @@ func (t *Tab) frameTree(ctx context.Context) (*page.FrameTree, error) {
 // worldFor returns the isolated world of frame f's current document,
 // creating it (and installing Ariadne's script) when the document is new.
 func (t *Tab) worldFor(ctx context.Context, f *cdp.Frame) (*world, error) {
+	return t.worldIn(ctx, nil, f)
+}
+
+// worldIn is worldFor for a frame of the session sess: nil for the tab's
+// own, or the session of an out-of-process frame (remoteSession).
+func (t *Tab) worldIn(ctx, sess context.Context, f *cdp.Frame) (*world, error) {
 	// One caller at a time, so that two callers (a live refresh and a
 	// user's action) never create two worlds for one new document.
 	t.worldMu.Lock()
@@ -80,11 +99,14 @@ func (t *Tab) worldFor(ctx context.Context, f *cdp.Frame) (*world, error) {
 			return w, nil
 		}
 	}
-	res, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: f.ID, WorldName: worldName})
+	w = &world{frame: f.ID, loader: f.LoaderID, sess: sess}
+	cctx, cancel := w.bind(ctx)
+	res, err := chromedp.Call(cctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: f.ID, WorldName: worldName})
+	cancel()
 	if err != nil {
 		return nil, fmt.Errorf("creating Ariadne's world in frame %s: %w", f.ID, err)
 	}
-	w = &world{frame: f.ID, loader: f.LoaderID, ctxID: res.ExecutionContextID}
+	w.ctxID = res.ExecutionContextID
 	scripts, err := worldScripts()
 	if err != nil {
 		return nil, fmt.Errorf("installing Ariadne's script in frame %s: %w", f.ID, err)
@@ -117,6 +139,8 @@ func (t *Tab) knownWorld(id cdp.FrameID) *world {
 
 // evalIn evaluates expr in world w and returns its JSON value.
 func (t *Tab) evalIn(ctx context.Context, w *world, expr string) (json.RawMessage, error) {
+	ctx, cancel := w.bind(ctx)
+	defer cancel()
 	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
 		Expression:    expr,
 		ContextID:     w.ctxID,

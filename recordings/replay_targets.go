@@ -55,8 +55,8 @@ func (r *replayer) run(ctx context.Context, a action) (found, error) {
 	f, err := r.step(ctx, a)
 	if n := s.OpensTab; n != 0 && refs.CodeOf(err) == refs.CodeNoTab && r.urls[n] != "" {
 		// No tab opened: the step may have loaded the frame instead.
-		// (A frame in a process of its own is a frame too: the step in it
-		// then says what Ariadne cannot do there.)
+		// (A frame in a process of its own that Ariadne could not reach
+		// is a frame too: the step in it then fails out_of_process_frame.)
 		if _, ok, ferr := r.d.FrameWithURL(ctx, s.Tab, r.urls[n]); (ferr == nil && ok) || refs.CodeOf(ferr) == refs.CodeOutOfProcessFrame {
 			r.frames[n] = frameTab{tab: s.Tab, url: r.urls[n]}
 			err = nil

@@ -41,7 +41,8 @@ const (
 	CodeInternal          Code = "internal"
 	// CodeOutOfProcessFrame: a replay step acts in a frame that runs in a
 	// process of its own (site isolation, as a --remote browser has it),
-	// where Ariadne cannot act yet.
+	// and Ariadne could not reach that frame through the frame's own
+	// session.
 	CodeOutOfProcessFrame Code = "out_of_process_frame"
 )
 
