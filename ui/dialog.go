@@ -21,12 +21,15 @@ type dialogPrompt struct {
 }
 
 // showDialog opens the prompt for d, or queues it behind the one on screen.
-// A dialog blocks the page, so it takes the place of any other overlay.
-func (m *Model) showDialog(d *browser.Dialog) {
+// A dialog blocks the page, so it takes the place of any other overlay; an
+// inline preview's image is cleared (the Cmd) and one not yet drawn never
+// is.
+func (m *Model) showDialog(d *browser.Dialog) tea.Cmd {
 	if m.over == overlayDialog {
 		m.pending = append(m.pending, d)
-		return
+		return nil
 	}
+	cmd := m.closePreview()
 	m.closeOverlay()
 	dp := &dialogPrompt{d: d}
 	if d.Type == "prompt" {
@@ -35,6 +38,7 @@ func (m *Model) showDialog(d *browser.Dialog) {
 	}
 	m.dialog = dp
 	m.over = overlayDialog
+	return cmd
 }
 
 // nextDialog shows the next queued dialog, if any.
@@ -44,7 +48,7 @@ func (m *Model) nextDialog() {
 	}
 	d := m.pending[0]
 	m.pending = m.pending[1:]
-	m.showDialog(d)
+	_ = m.showDialog(d) // a dialog just closed: no preview to clear
 }
 
 // dialogKey handles a key in the dialog prompt.

@@ -180,7 +180,7 @@ type Model struct {
 	inline        *inlinePreview // the inline preview on show
 	graphics      GraphicsSetup  // Options.Graphics, sixel added when the terminal says so
 	cellW, cellH  int            // a cell's size in pixels (defaults until the terminal says)
-	previewSeq    int            // the last preview drawn inline: late messages of older ones are dropped
+	previewGen    int            // the last preview drawn inline: late messages of older ones are dropped
 	assertEdit    assertChoice   // the contains-text assertion whose text the prompt edits
 	recordPending bool           // RecordFile waits for the first page
 	watching      int            // the browser generation whose window is watched (headful)
@@ -363,7 +363,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case previewImageMsg:
 		return m, m.onPreviewImage(msg)
 	case previewDrawMsg:
-		return m, m.drawPreview(msg.seq)
+		return m, m.drawPreview(msg.gen)
 	case tea.MouseMsg:
 		return m, m.mouse(msg)
 	}

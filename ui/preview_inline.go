@@ -38,17 +38,17 @@ type previewMsg struct {
 	inline bool // draw it inline if the terminal can
 }
 
-// previewImageMsg is the image of preview seq encoded for the terminal,
+// previewImageMsg is the image of preview gen encoded for the terminal,
 // placed in the overlay's box.
 type previewImageMsg struct {
-	seq   int
+	gen   int
 	image string
 	err   error
 }
 
-// previewDrawMsg draws preview seq's image if the terminal has not
+// previewDrawMsg draws preview gen's image if the terminal has not
 // answered yet.
-type previewDrawMsg struct{ seq int }
+type previewDrawMsg struct{ gen int }
 
 // inlinePreview is the open preview overlay.
 type inlinePreview struct {
@@ -75,7 +75,7 @@ func (m *Model) onDeviceAttributes(attrs uv.PrimaryDeviceAttributesEvent) tea.Cm
 	if m.graphics.Protocol == "" && slices.Contains(attrs, 4) {
 		m.graphics = GraphicsSetup{Protocol: GraphicsSixel}
 	}
-	return m.drawPreview(m.previewSeq)
+	return m.drawPreview(m.previewGen)
 }
 
 // previewLayout is where the overlay goes: the box's left column x and
@@ -103,25 +103,25 @@ func (m *Model) onPreview(p previewMsg) tea.Cmd {
 	if !p.inline || m.graphics.Protocol == "" || m.over != overlayNone || m.width < 30 || m.height < 12 {
 		return nil
 	}
-	m.previewSeq++
+	m.previewGen++
 	m.inline = &inlinePreview{title: p.text}
 	m.over = overlayPreview
 	x, _, maxCols, maxRows := m.previewLayout()
-	seq, g, cw, ch, data := m.previewSeq, m.graphics, m.cellW, m.cellH, p.png
+	gen, g, cw, ch, data := m.previewGen, m.graphics, m.cellW, m.cellH, p.png
 	return func() tea.Msg {
 		img, cols, err := encodePreview(data, g.Protocol, maxCols, maxRows, cw, ch)
 		if err != nil {
-			return previewImageMsg{seq: seq, err: err}
+			return previewImageMsg{gen: gen, err: err}
 		}
 		var orow, ocol int
 		if g.Tmux && g.Origin != nil {
 			if orow, ocol, err = g.Origin(); err != nil {
-				return previewImageMsg{seq: seq, err: err}
+				return previewImageMsg{gen: gen, err: err}
 			}
 		}
 		// Screen rows: the header, the body's first line, the box's
 		// border and title; columns: its border and padding (1-based).
-		return previewImageMsg{seq: seq, image: placeImage(img, 5, x+3+(maxCols-cols)/2, g.Tmux, orow, ocol)}
+		return previewImageMsg{gen: gen, image: placeImage(img, 5, x+3+(maxCols-cols)/2, g.Tmux, orow, ocol)}
 	}
 }
 
@@ -151,7 +151,7 @@ func encodePreview(data []byte, protocol string, maxCols, maxRows, cellW, cellH 
 // onPreviewImage keeps the encoded image of the open preview and asks the
 // terminal for a reply that says the box is on screen.
 func (m *Model) onPreviewImage(p previewImageMsg) tea.Cmd {
-	if m.inline == nil || p.seq != m.previewSeq {
+	if m.inline == nil || p.gen != m.previewGen {
 		return nil
 	}
 	if p.err != nil {
@@ -161,17 +161,18 @@ func (m *Model) onPreviewImage(p previewImageMsg) tea.Cmd {
 		return nil
 	}
 	m.inline.image = p.image
-	seq := p.seq
+	gen := p.gen
 	return tea.Batch(
 		tea.Raw(ansi.RequestPrimaryDeviceAttributes),
-		tea.Tick(previewDrawAfter, func(time.Time) tea.Msg { return previewDrawMsg{seq} }),
+		tea.Tick(previewDrawAfter, func(time.Time) tea.Msg { return previewDrawMsg{gen} }),
 	)
 }
 
-// drawPreview sends preview seq's image, once, if it is still on show.
-func (m *Model) drawPreview(seq int) tea.Cmd {
+// drawPreview sends preview gen's image, once, if its overlay is still on
+// show (a dialog may have taken its place).
+func (m *Model) drawPreview(gen int) tea.Cmd {
 	p := m.inline
-	if p == nil || seq != m.previewSeq || p.image == "" || p.drawn {
+	if p == nil || m.over != overlayPreview || gen != m.previewGen || p.image == "" || p.drawn {
 		return nil
 	}
 	p.drawn = true
@@ -190,8 +191,12 @@ func (m *Model) closePreview() tea.Cmd {
 	if m.over != overlayPreview {
 		return nil
 	}
+	drawn := m.inline != nil && m.inline.drawn
 	m.closeOverlay()
 	m.inline = nil
+	if !drawn {
+		return nil // nothing on screen but the box, which the next frame replaces
+	}
 	if m.graphics.Protocol == GraphicsKitty {
 		if m.graphics.Tmux {
 			return tea.Batch(tea.Raw(ansi.TmuxPassthrough(kittyClear)), tea.ClearScreen)

@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ariadne-tui/ariadne/browser"
 )
 
 // cmdMsgs runs cmd and the commands of its batches, on goroutines with a
@@ -109,7 +111,7 @@ func TestModelInlinePreview(t *testing.T) {
 		if s := r[0]; !strings.HasPrefix(s, "\x1b7\x1b[5;") || !strings.Contains(s, want) || !strings.HasSuffix(s, "\x1b8") {
 			t.Errorf("%q: sequence %q…", g, s[:min(len(s), 60)])
 		}
-		if _, again := h.m.Update(previewDrawMsg{seq: h.m.previewSeq}); again != nil {
+		if _, again := h.m.Update(previewDrawMsg{gen: h.m.previewGen}); again != nil {
 			t.Errorf("%q: the fallback draws the image a second time", g)
 		}
 		h.keys("esc")
@@ -213,5 +215,67 @@ func TestModelInlinePreviewTmux(t *testing.T) {
 	inner := unwrapTmux(t, img.image)
 	if !strings.HasPrefix(inner, "\x1b7\x1b[8;") || !strings.Contains(inner, "\x1b_Ga=T,f=100") {
 		t.Errorf("the wrapped sequence is %q…, want the image at row 5+3", inner[:min(len(inner), 40)])
+	}
+}
+
+// openPreview opens the inline preview and gives the message with its
+// encoded image, not yet delivered.
+func openPreview(t *testing.T, h *harness) previewImageMsg {
+	t.Helper()
+	_, cmd := h.m.Update(previewMsg{png: testPNG(t, 64, 36), inline: true, text: "screenshot"})
+	msgs := cmdMsgs(cmd, 10*time.Second)
+	if h.m.over != overlayPreview || len(msgs) != 1 {
+		t.Fatalf("no preview overlay (%v) or %d messages", h.m.over, len(msgs))
+	}
+	return msgs[0].(previewImageMsg)
+}
+
+// A dialog takes the preview's place: an image not yet drawn is never
+// drawn (neither by the terminal's reply nor by the fallback, nor when its
+// encoding comes late), and a kitty image already drawn is cleared.
+func TestModelInlinePreviewDialog(t *testing.T) {
+	dialog := func(h *harness) {
+		h.m.Update(eventMsg{bgen: h.m.bgen, ev: browser.Event{Kind: browser.EventDialog, Dialog: &browser.Dialog{Type: "alert", Message: "Saved"}}})
+		if h.m.over != overlayDialog || h.m.inline != nil {
+			t.Fatalf("after the dialog: overlay %v, preview %v", h.m.over, h.m.inline != nil)
+		}
+	}
+	for _, g := range []string{GraphicsKitty, GraphicsSixel} {
+		for _, encoded := range []bool{true, false} {
+			o := fakeOptions(newFake())
+			o.Graphics = GraphicsSetup{Protocol: g}
+			h := newHarness(t, o, 100, 30)
+			h.ready()
+			img := openPreview(t, h)
+			if encoded {
+				h.m.Update(img)
+			}
+			dialog(h)
+			var sent []string
+			for _, msg := range []tea.Msg{img, uv.PrimaryDeviceAttributesEvent{62, 22}, previewDrawMsg{gen: img.gen}} {
+				_, cmd := h.m.Update(msg)
+				sent = append(sent, raws(cmdMsgs(cmd, 10*time.Second))...)
+			}
+			if len(sent) > 0 {
+				t.Errorf("%q, encoded %v: after the dialog %d sequences were sent: %q…", g, encoded, len(sent), sent[0][:min(len(sent[0]), 30)])
+			}
+			if !strings.Contains(h.screen(), "Saved") {
+				t.Errorf("%q: the dialog is not on screen:\n%s", g, h.screen())
+			}
+		}
+	}
+
+	o := fakeOptions(newFake())
+	o.Graphics = GraphicsSetup{Protocol: GraphicsKitty}
+	h := newHarness(t, o, 100, 30)
+	h.ready()
+	h.m.Update(openPreview(t, h))
+	_, cmd := h.m.Update(uv.PrimaryDeviceAttributesEvent{62, 22})
+	if len(raws(cmdMsgs(cmd, 10*time.Second))) != 1 {
+		t.Fatal("the image was not drawn")
+	}
+	r := raws(cmdMsgs(h.m.showDialog(&browser.Dialog{Type: "alert", Message: "Saved"}), 10*time.Second))
+	if len(r) != 1 || r[0] != kittyClear {
+		t.Errorf("a dialog over a drawn kitty image sends %q, want the clear", r)
 	}
 }

@@ -318,7 +318,7 @@ func (m *Model) onEvent(e eventMsg) tea.Cmd {
 	switch ev.Kind {
 	case browser.EventDialog:
 		if ev.Dialog != nil {
-			m.showDialog(ev.Dialog)
+			return tea.Batch(next, m.showDialog(ev.Dialog))
 		}
 	case browser.EventDialogClosed:
 		if d := ev.Dialog; d != nil && d.By != "user" {
