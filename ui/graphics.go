@@ -75,12 +75,17 @@ func envProtocol(getenv func(string) string) string {
 const kittyChunk = 4096
 
 // kittyImage is the kitty graphics commands that draw the PNG data in a
-// box of cols×rows cells at the cursor, leaving the cursor where it is:
-// the base64 data in chunks of at most 4096 bytes, m=1 on every chunk
-// but the last.
+// box of cols×rows cells at the cursor, leaving the cursor where it is.
 func kittyImage(data []byte, cols, rows int) string {
+	return strings.Join(kittyCommands(data, fmt.Sprintf("a=T,f=100,t=d,q=2,C=1,c=%d,r=%d", cols, rows)), "")
+}
+
+// kittyCommands is the kitty graphics commands that send the PNG data,
+// the first with the keys given: the base64 data in chunks of at most
+// 4096 bytes, m=1 on every chunk but the last.
+func kittyCommands(data []byte, keys string) []string {
 	enc := base64.StdEncoding.EncodeToString(data)
-	var b strings.Builder
+	var out []string
 	for first := true; first || enc != ""; first = false {
 		chunk := enc[:min(kittyChunk, len(enc))]
 		enc = enc[len(chunk):]
@@ -89,12 +94,12 @@ func kittyImage(data []byte, cols, rows int) string {
 			more = 1
 		}
 		if first {
-			fmt.Fprintf(&b, "\x1b_Ga=T,f=100,t=d,q=2,C=1,c=%d,r=%d,m=%d;%s\x1b\\", cols, rows, more, chunk)
+			out = append(out, fmt.Sprintf("\x1b_G%s,m=%d;%s\x1b\\", keys, more, chunk))
 		} else {
-			fmt.Fprintf(&b, "\x1b_Gm=%d;%s\x1b\\", more, chunk)
+			out = append(out, fmt.Sprintf("\x1b_Gm=%d;%s\x1b\\", more, chunk))
 		}
 	}
-	return b.String()
+	return out
 }
 
 // kittyClear deletes every image kitty shows, and frees their data.

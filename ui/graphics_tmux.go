@@ -14,6 +14,12 @@ import (
 // which tmux 3.3 and later forward only with `allow-passthrough on`. The
 // outer terminal then draws the image where its own cursor is, so the
 // wrapped sequence moves it to the pane's place on the outer screen.
+//
+// tmux drops a passthrough longer than its input buffer (1 MiB by
+// default): a kitty image goes in chunks, each in a passthrough of its
+// own, then is placed by a short one (kittyTmux); an iTerm2 image, or a
+// sixel one (which tmux draws itself), is made smaller until it fits in
+// tmuxMax (previewImage).
 
 // tmuxHint is the status line's advice when tmux drops the images.
 const tmuxHint = "tmux drops inline images: `tmux set -g allow-passthrough on` draws the preview here"
@@ -89,6 +95,28 @@ func tmuxOrigin(tmux func(args ...string) (string, error)) (row, col int, err er
 		row += lines
 	}
 	return row, col, nil
+}
+
+// tmuxMax is the longest sequence sent through tmux, under its 1 MiB
+// input buffer.
+const tmuxMax = 900 << 10
+
+// kittyTmuxID is the kitty image id of the preview sent through tmux in
+// pieces (kittyClear deletes it with the others).
+const kittyTmuxID = 7301
+
+// kittyTmux is the kitty image for tmux's passthrough: the PNG data sent
+// (a=t, not drawn) in chunks, each in a passthrough of its own, then a
+// passthrough that places it in a box of cols×rows cells at the 1-based
+// cell row, col of the outer screen.
+func kittyTmux(data []byte, cols, rows, row, col int) string {
+	var b strings.Builder
+	for _, c := range kittyCommands(data, fmt.Sprintf("a=t,f=100,t=d,q=2,i=%d", kittyTmuxID)) {
+		b.WriteString(ansi.TmuxPassthrough(c))
+	}
+	place := fmt.Sprintf("\x1b_Ga=p,i=%d,q=2,C=1,c=%d,r=%d\x1b\\", kittyTmuxID, cols, rows)
+	b.WriteString(ansi.TmuxPassthrough(drawAt(place, row, col)))
+	return b.String()
 }
 
 // placeImage is the sequence that draws an image's seq at the 1-based

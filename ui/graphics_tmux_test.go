@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/base64"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -31,8 +34,32 @@ func unwrapTmux(t *testing.T, seq string) string {
 	return b.String()
 }
 
-// Inside tmux every image sequence goes in one passthrough, every ESC of
-// it doubled (the kitty sequence's own ST included), moved by the pane's
+// splitTmux cuts seq into its tmux passthroughs (ESC P tmux; … ESC \,
+// every ESC inside doubled), and fails the test if seq holds anything
+// else.
+func splitTmux(t *testing.T, seq string) []string {
+	t.Helper()
+	var out []string
+	for seq != "" {
+		if !strings.HasPrefix(seq, "\x1bPtmux;") {
+			t.Fatalf("not a tmux passthrough: %q…", seq[:min(len(seq), 20)])
+		}
+		end := len("\x1bPtmux;")
+		for end < len(seq) && !strings.HasPrefix(seq[end:], "\x1b\\") {
+			if seq[end] == '\x1b' {
+				end++ // a doubled ESC (a lone one unwrapTmux reports)
+			}
+			end++
+		}
+		end = min(end+2, len(seq))
+		out = append(out, seq[:end])
+		seq = seq[end:]
+	}
+	return out
+}
+
+// Inside tmux an image sequence goes in a passthrough, every ESC of it
+// doubled (the kitty sequence's own ST included), moved by the pane's
 // origin; outside it goes as it is.
 func TestPlaceImageTmux(t *testing.T) {
 	seq := kittyImage(testPNG(t, 40, 20), 20, 5)
@@ -46,8 +73,68 @@ func TestPlaceImageTmux(t *testing.T) {
 	if n, esc := strings.Count(got, "\x1b\x1b"), strings.Count(seq, "\x1b")+3; n != esc { // + DECSC, CUP, DECRC
 		t.Errorf("%d doubled ESCs, want %d", n, esc)
 	}
-	if strings.Count(got, "\x1bPtmux;") != 1 {
-		t.Errorf("more than one passthrough")
+}
+
+// tmux drops a passthrough over its 1 MiB input buffer: a large kitty
+// image goes in chunks, each in its own passthrough, then one places it
+// at the pane's origin; a large iTerm2 image is sent at a lower
+// resolution and a sixel one in fewer cells, each under tmuxMax.
+func TestPreviewImageTmuxLarge(t *testing.T) {
+	data := testPNG(t, 900, 600) // noise: about 1.6 MB of PNG
+	if len(data) < 1<<20 {
+		t.Fatalf("the test PNG takes only %d bytes", len(data))
+	}
+	box := previewBox{row: 5, col: 10, cols: 100, rows: 25, cellW: 8, cellH: 16, originRow: 3, originCol: 40}
+
+	seq, err := previewImage(data, GraphicsSetup{Protocol: GraphicsKitty, Tmux: true}, box)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := splitTmux(t, seq)
+	var payload strings.Builder
+	for i, p := range parts {
+		if len(p) >= 1<<20 {
+			t.Fatalf("kitty: passthrough %d of %d takes %d bytes", i, len(parts), len(p))
+		}
+		inner := unwrapTmux(t, p)
+		if i == len(parts)-1 {
+			if !strings.HasPrefix(inner, "\x1b7\x1b[8;") || !strings.Contains(inner, "a=p,i=7301,") || !strings.HasSuffix(inner, "\x1b8") {
+				t.Errorf("kitty: the last passthrough %q does not place the image at row 5+3", inner)
+			}
+			continue
+		}
+		c := kittyCmd.FindStringSubmatch(inner)
+		if c == nil || c[0] != inner || len(c[2]) > kittyChunk {
+			t.Fatalf("kitty: passthrough %d holds %q…", i, inner[:min(len(inner), 40)])
+		}
+		if i == 0 && !strings.HasPrefix(c[1], "a=t,f=100,t=d,q=2,i=7301,m=1") {
+			t.Errorf("kitty: the first chunk's keys are %q", c[1])
+		}
+		payload.WriteString(c[2])
+	}
+	if got, err := base64.StdEncoding.DecodeString(payload.String()); err != nil || !bytes.Equal(got, data) {
+		t.Errorf("kitty: the chunks do not give the PNG back (%v)", err)
+	}
+
+	for _, g := range []GraphicsSetup{{Protocol: GraphicsITerm, Tmux: true}, {Protocol: GraphicsSixel}} {
+		seq, err := previewImage(data, g, box)
+		if err != nil {
+			t.Fatalf("%+v: %v", g, err)
+		}
+		if len(seq) > tmuxMax {
+			t.Errorf("%+v: the sequence takes %d bytes, over %d", g, len(seq), tmuxMax)
+		}
+		if g.Tmux {
+			parts := splitTmux(t, seq)
+			m := regexp.MustCompile(`:([A-Za-z0-9+/=]+)\a`).FindStringSubmatch(unwrapTmux(t, parts[0]))
+			if len(parts) != 1 || m == nil {
+				t.Fatalf("iTerm2: %d passthroughs, or no image in it", len(parts))
+			}
+			small, _ := base64.StdEncoding.DecodeString(m[1])
+			if w, h, err := pngSize(small); err != nil || w >= 900 || w*600 > (h+1)*900 || h*900 > (w+1)*600 {
+				t.Errorf("iTerm2: the image sent is %dx%d (%v), want smaller with the same shape", w, h, err)
+			}
+		}
 	}
 }
 

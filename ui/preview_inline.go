@@ -109,43 +109,19 @@ func (m *Model) onPreview(p previewMsg) tea.Cmd {
 	x, _, maxCols, maxRows := m.previewLayout()
 	gen, g, cw, ch, data := m.previewGen, m.graphics, m.cellW, m.cellH, p.png
 	return func() tea.Msg {
-		img, cols, err := encodePreview(data, g.Protocol, maxCols, maxRows, cw, ch)
-		if err != nil {
-			return previewImageMsg{gen: gen, err: err}
-		}
 		var orow, ocol int
 		if g.Tmux && g.Origin != nil {
+			var err error
 			if orow, ocol, err = g.Origin(); err != nil {
 				return previewImageMsg{gen: gen, err: err}
 			}
 		}
 		// Screen rows: the header, the body's first line, the box's
 		// border and title; columns: its border and padding (1-based).
-		return previewImageMsg{gen: gen, image: placeImage(img, 5, x+3+(maxCols-cols)/2, g.Tmux, orow, ocol)}
+		box := previewBox{row: 5, col: x + 3, cols: maxCols, rows: maxRows, cellW: cw, cellH: ch, originRow: orow, originCol: ocol}
+		img, err := previewImage(data, g, box)
+		return previewImageMsg{gen: gen, image: img, err: err}
 	}
-}
-
-// encodePreview is the PNG as the protocol draws it in at most
-// maxCols×maxRows cells, and the columns it takes.
-func encodePreview(data []byte, protocol string, maxCols, maxRows, cellW, cellH int) (string, int, error) {
-	w, h, err := pngSize(data)
-	if err != nil {
-		return "", 0, err
-	}
-	switch protocol {
-	case GraphicsKitty:
-		cols, rows := fitCells(w, h, maxCols, maxRows)
-		return kittyImage(data, cols, rows), cols, nil
-	case GraphicsITerm:
-		cols, rows := fitCells(w, h, maxCols, maxRows)
-		return itermImage(data, cols, rows), cols, nil
-	}
-	s, err := sixelImage(data, maxCols, maxRows, cellW, cellH)
-	if err != nil {
-		return "", 0, err
-	}
-	pw, _ := fitPixels(w, h, maxCols*cellW, maxRows*cellH)
-	return s, (pw + cellW - 1) / cellW, nil
 }
 
 // onPreviewImage keeps the encoded image of the open preview and asks the

@@ -212,9 +212,10 @@ func TestModelInlinePreviewTmux(t *testing.T) {
 	h.ready()
 	_, cmd := h.m.Update(previewMsg{png: testPNG(t, 64, 36), inline: true, text: "screenshot"})
 	img := cmdMsgs(cmd, 10*time.Second)[0].(previewImageMsg)
-	inner := unwrapTmux(t, img.image)
-	if !strings.HasPrefix(inner, "\x1b7\x1b[8;") || !strings.Contains(inner, "\x1b_Ga=T,f=100") {
-		t.Errorf("the wrapped sequence is %q…, want the image at row 5+3", inner[:min(len(inner), 40)])
+	parts := splitTmux(t, img.image)
+	first, last := unwrapTmux(t, parts[0]), unwrapTmux(t, parts[len(parts)-1])
+	if !strings.HasPrefix(first, "\x1b_Ga=t,f=100") || !strings.HasPrefix(last, "\x1b7\x1b[8;") || !strings.Contains(last, "\x1b_Ga=p,") {
+		t.Errorf("the wrapped sequences are %q… and %q, want the image sent, then placed at row 5+3", first[:min(len(first), 40)], last)
 	}
 }
 
