@@ -49,9 +49,12 @@ type GraphicsSetup struct {
 // tmux). Inside tmux (TMUX set) it asks tmux with the tmux function
 // (graphics_tmux.go): the outer terminal and whether allow-passthrough
 // lets the images through. Inside GNU screen it is none: screen cuts long
-// sequences.
+// sequences; so is a TERM of screen or tmux without TMUX (ssh from a tmux
+// pane, LC_TERMINAL forwarded): a multiplexer is in the way, and not ours
+// to ask.
 func DetectGraphics(getenv func(string) string, tmux func(args ...string) (string, error)) GraphicsSetup {
-	if getenv("STY") != "" || strings.HasPrefix(getenv("TERM"), "screen") && getenv("TMUX") == "" {
+	term := getenv("TERM")
+	if getenv("STY") != "" || (strings.HasPrefix(term, "screen") || strings.HasPrefix(term, "tmux")) && getenv("TMUX") == "" {
 		return GraphicsSetup{}
 	}
 	if getenv("TMUX") != "" {

@@ -27,6 +27,8 @@ func TestDetectGraphics(t *testing.T) {
 		// GNU screen cuts long sequences, whatever the outer terminal.
 		{env: map[string]string{"TERM": "screen-256color", "KITTY_WINDOW_ID": "1"}},
 		{env: map[string]string{"TERM": "xterm-kitty", "STY": "1.pts-0.host"}},
+		// ssh from a tmux pane: tmux's TERM, iTerm2's LC_TERMINAL, no TMUX.
+		{env: map[string]string{"TERM": "tmux-256color", "LC_TERMINAL": "iTerm2"}},
 		// tmux: the outer terminal from the environment or tmux's client,
 		// drawn through passthrough if tmux allows it, else a hint.
 		{env: map[string]string{"TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TMUX": tmuxEnv, "KITTY_WINDOW_ID": "3"},
