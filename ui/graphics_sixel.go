@@ -16,11 +16,14 @@ import (
 
 // through Bubble Tea (no new dependency); the scaling is ours.
 
-// The size of a cell in pixels when the terminal does not say (its reply
-// to CSI 16 t, a CellSizeEvent): a common 10x20.
+// The size of a cell in pixels when the terminal says neither it (its
+// reply to CSI 16 t, a CellSizeEvent) nor its window's (CSI 14 t, a
+// PixelSizeEvent): small, so that the image fits in the box of most
+// terminals' cells (a bigger guess would overflow it and scroll the
+// screen).
 const (
-	defaultCellW = 10
-	defaultCellH = 20
+	defaultCellW = 6
+	defaultCellH = 12
 )
 
 // sixelImage is the PNG scaled to fit cols×rows cells of cellW×cellH

@@ -180,6 +180,7 @@ type Model struct {
 	inline        *inlinePreview // the inline preview on show
 	graphics      GraphicsSetup  // Options.Graphics, sixel added when the terminal says so
 	cellW, cellH  int            // a cell's size in pixels (defaults until the terminal says)
+	cellSaid      bool           // the terminal said cellW, cellH (CSI 16 t), not guessed from its window's
 	previewGen    int            // the last preview drawn inline: late messages of older ones are dropped
 	assertEdit    assertChoice   // the contains-text assertion whose text the prompt edits
 	recordPending bool           // RecordFile waits for the first page
@@ -291,9 +292,10 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case uv.PrimaryDeviceAttributesEvent:
 		return m, m.onDeviceAttributes(msg)
 	case uv.CellSizeEvent:
-		if msg.Width > 0 && msg.Height > 0 {
-			m.cellW, m.cellH = msg.Width, msg.Height
-		}
+		m.onCellSize(msg)
+		return m, nil
+	case uv.PixelSizeEvent:
+		m.onPixelSize(msg)
 		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.key(msg)

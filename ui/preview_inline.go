@@ -59,12 +59,31 @@ type inlinePreview struct {
 
 // askGraphics asks the terminal, when the environment named no image
 // protocol, for its Primary Device Attributes (a reply holding 4 is
-// sixel) and its cell size in pixels (to scale sixel images).
+// sixel) and, to scale sixel images, its cell size in pixels and, for
+// terminals that do not say that, its window's (divided by the cells).
 func (m *Model) askGraphics() tea.Cmd {
 	if m.graphics.Protocol != "" {
 		return nil
 	}
-	return tea.Raw(ansi.RequestPrimaryDeviceAttributes + ansi.WindowOp(16)) // 16: report the cell size in pixels
+	return tea.Raw(ansi.RequestPrimaryDeviceAttributes + ansi.WindowOp(16) + ansi.WindowOp(14)) // report the cell size, the window size in pixels
+}
+
+// onCellSize takes the terminal's cell size in pixels.
+func (m *Model) onCellSize(c uv.CellSizeEvent) {
+	if c.Width > 0 && c.Height > 0 {
+		m.cellW, m.cellH, m.cellSaid = c.Width, c.Height, true
+	}
+}
+
+// onPixelSize takes the terminal's window size in pixels: divided by the
+// cells it is the cell size, unless the terminal said that.
+func (m *Model) onPixelSize(p uv.PixelSizeEvent) {
+	if m.cellSaid || m.width <= 0 || m.height <= 0 {
+		return
+	}
+	if w, h := p.Width/m.width, p.Height/m.height; w > 0 && h > 0 {
+		m.cellW, m.cellH = w, h
+	}
 }
 
 // onDeviceAttributes takes the terminal's Primary Device Attributes: sixel

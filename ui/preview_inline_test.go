@@ -280,3 +280,35 @@ func TestModelInlinePreviewDialog(t *testing.T) {
 		t.Errorf("a dialog over a drawn kitty image sends %q, want the clear", r)
 	}
 }
+
+// A terminal that does not say its cell size gets a sixel image sized for
+// small cells, which fits in the box for 8×16 pixel cells; one that says
+// its window's size in pixels gets that divided by the cells, unless it
+// also said the cell size.
+func TestModelSixelCellSize(t *testing.T) {
+	m := New(fakeOptions(newFake()))
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if r, _ := m.askGraphics()().(tea.RawMsg); !strings.Contains(r.Msg.(string), ansi.WindowOp(16)) || !strings.Contains(r.Msg.(string), ansi.WindowOp(14)) {
+		t.Errorf("the query %q asks for neither the cell size nor the window's", r.Msg)
+	}
+	x, _, cols, rows := m.previewLayout()
+	box := previewBox{row: 5, col: x + 3, cols: cols, rows: rows, cellW: m.cellW, cellH: m.cellH}
+	seq, err := previewImage(twoColours(t, 1280, 720), GraphicsSetup{Protocol: GraphicsSixel}, box)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq = seq[strings.Index(seq, "\x1bP"):strings.LastIndex(seq, "\x1b8")] // DECSC, CUP … DECRC
+	if p := parseSixel(t, seq); p.w > cols*8 || p.h > rows*16 {
+		t.Errorf("unknown cell size: the sixel takes %dx%d pixels, over the %dx%d cells' %dx%d at 8x16", p.w, p.h, cols, rows, cols*8, rows*16)
+	}
+
+	m.Update(uv.PixelSizeEvent{Width: 800, Height: 480})
+	if m.cellW != 8 || m.cellH != 16 {
+		t.Errorf("cell size %dx%d from an 800x480 window of 100x30 cells, want 8x16", m.cellW, m.cellH)
+	}
+	m.Update(uv.CellSizeEvent{Width: 9, Height: 18})
+	m.Update(uv.PixelSizeEvent{Width: 1000, Height: 600})
+	if m.cellW != 9 || m.cellH != 18 {
+		t.Errorf("cell size %dx%d: the window's size overrode the 9x18 the terminal said", m.cellW, m.cellH)
+	}
+}
