@@ -91,7 +91,9 @@ func (m *Model) onPixelSize(p uv.PixelSizeEvent) {
 // sixels itself, no passthrough), and the signal that the frame before the
 // query is on screen, for a preview waiting to be drawn.
 func (m *Model) onDeviceAttributes(attrs uv.PrimaryDeviceAttributesEvent) tea.Cmd {
-	if m.graphics.Protocol == "" && slices.Contains(attrs, 4) {
+	// The first value is the conformance level (62 for a VT220…), the
+	// attributes follow.
+	if m.graphics.Protocol == "" && len(attrs) > 1 && slices.Contains(attrs[1:], 4) {
 		m.graphics = GraphicsSetup{Protocol: GraphicsSixel}
 	}
 	return m.drawPreview(m.previewGen)

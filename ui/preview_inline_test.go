@@ -163,6 +163,8 @@ func TestModelDetectsSixel(t *testing.T) {
 		{GraphicsSetup{}, uv.PrimaryDeviceAttributesEvent{62, 4, 6, 22}, true, GraphicsSixel},
 		{GraphicsSetup{}, uv.PrimaryDeviceAttributesEvent{64, 1, 2, 6, 9, 15, 18, 21, 22}, true, ""}, // xterm without -ti vt340
 		{GraphicsSetup{Tmux: true}, uv.PrimaryDeviceAttributesEvent{1, 2, 4}, true, GraphicsSixel},   // tmux 3.4 built with sixel
+		{GraphicsSetup{}, uv.PrimaryDeviceAttributesEvent{4, 6}, true, ""},                           // ESC [ ? 4 ; 6 c: level 4, no sixel
+		{GraphicsSetup{}, uv.PrimaryDeviceAttributesEvent{4}, true, ""},
 		{GraphicsSetup{Protocol: GraphicsKitty}, uv.PrimaryDeviceAttributesEvent{62, 4}, false, GraphicsKitty},
 	} {
 		o := fakeOptions(newFake())
