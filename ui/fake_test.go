@@ -376,6 +376,8 @@ type harness struct {
 	msgs chan tea.Msg
 	done chan struct{}
 	quit bool
+	// settled is the seq of the last settle tick the model handled.
+	settled int
 }
 
 func newHarness(t *testing.T, o Options, w, h int) *harness {
@@ -417,8 +419,11 @@ func (h *harness) deliver(msg tea.Msg) {
 
 // send updates the model with msg and runs the Cmd it returns.
 func (h *harness) send(msg tea.Msg) {
-	if _, ok := msg.(tea.QuitMsg); ok {
+	switch msg := msg.(type) {
+	case tea.QuitMsg:
 		h.quit = true
+	case settleMsg:
+		h.settled = msg.seq
 	}
 	_, cmd := h.m.Update(msg)
 	h.run(cmd)
@@ -459,6 +464,16 @@ func (h *harness) settle() {
 			}
 		}
 	}
+}
+
+// settleSelection feeds messages until the selection's latest settle
+// tick was handled and what it started is done (its ladder, the
+// prefetch), however late the tick comes.
+func (h *harness) settleSelection() {
+	h.t.Helper()
+	h.until("the selection to settle", func() bool {
+		return h.settled == h.m.settleSeq && h.m.busy == nil && len(h.m.locWanted) == 0
+	})
 }
 
 func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }

@@ -59,7 +59,7 @@ func TestModelPrefetchesNearbyLocators(t *testing.T) {
 	})
 	for range 3 {
 		h.keys("j")
-		h.settle()
+		h.settleSelection()
 		n := h.m.tree.Selected()
 		if n == nil || n.Ref == "" {
 			continue
@@ -88,7 +88,7 @@ func TestModelPrefetchFollowsTheCursor(t *testing.T) {
 	visited := 0
 	for range len(h.m.tree.Rows()) {
 		h.keys("j")
-		h.settle()
+		h.settleSelection()
 		n := h.m.tree.Selected()
 		if n == nil || n.Ref == "" || n.Ref == first.Ref {
 			continue

@@ -65,6 +65,10 @@ type Options struct {
 	// SettleDelay is how long the selection must rest before its locators
 	// are read and it is highlighted: 0 means 50 ms.
 	SettleDelay time.Duration
+	// PreviewDrawAfter is how long the inline preview's image waits for the
+	// terminal's reply to a query sent behind the overlay's box before it
+	// is drawn anyway; 0 is a second.
+	PreviewDrawAfter time.Duration
 	// OpTimeout bounds one navigation or action with its snapshot: 0
 	// means 90 s.
 	OpTimeout time.Duration
@@ -196,6 +200,9 @@ func New(o Options) *Model {
 
 	if o.SettleDelay == 0 {
 		o.SettleDelay = 50 * time.Millisecond
+	}
+	if o.PreviewDrawAfter == 0 {
+		o.PreviewDrawAfter = previewDrawAfter
 	}
 	if o.LivePeriod == 0 {
 		o.LivePeriod = 700 * time.Millisecond

@@ -22,11 +22,11 @@ import (
 // therefore encoded after the box is drawn (a Cmd), and sent once the
 // terminal has answered a Primary Device Attributes query sent after it:
 // the reply comes after the frame holding the box went out, so the image
-// lands on top of the box (previewDrawAfter is the fallback for terminals
-// that do not answer).
+// lands on top of the box (Options.PreviewDrawAfter is the fallback for
+// terminals that do not answer).
 
 // previewDrawAfter is how long the image waits for the terminal's reply
-// before it is drawn anyway.
+// before it is drawn anyway, unless Options.PreviewDrawAfter says.
 const previewDrawAfter = time.Second
 
 // previewMsg is a preview taken: the PNG (outlined) and the file it was
@@ -161,7 +161,7 @@ func (m *Model) onPreviewImage(p previewImageMsg) tea.Cmd {
 	gen := p.gen
 	return tea.Batch(
 		tea.Raw(ansi.RequestPrimaryDeviceAttributes),
-		tea.Tick(previewDrawAfter, func(time.Time) tea.Msg { return previewDrawMsg{gen} }),
+		tea.Tick(m.opts.PreviewDrawAfter, func(time.Time) tea.Msg { return previewDrawMsg{gen} }),
 	)
 }
 

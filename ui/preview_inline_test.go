@@ -70,6 +70,7 @@ func TestModelInlinePreview(t *testing.T) {
 	for _, g := range []string{GraphicsKitty, GraphicsITerm, GraphicsSixel, ""} {
 		o := fakeOptions(newFake())
 		o.Graphics = GraphicsSetup{Protocol: g}
+		o.PreviewDrawAfter = time.Millisecond // the test waits for every message, the tick's too
 		h := newHarness(t, o, 100, 30)
 		h.ready()
 		_, cmd := h.m.Update(previewMsg{png: data, inline: true, text: "screenshot of e8 outlined saved to /tmp/p.png"})
@@ -97,9 +98,9 @@ func TestModelInlinePreview(t *testing.T) {
 		// 2. The image is kept; a query goes out, after this frame.
 		_, cmd = h.m.Update(img)
 		_ = h.screen()
-		msgs = cmdMsgs(cmd, 100*time.Millisecond) // the fallback tick is a second away
-		if r := raws(msgs); len(r) != 1 || r[0] != ansi.RequestPrimaryDeviceAttributes {
-			t.Fatalf("%q: after the encoding %q, want the DA1 query alone", g, r)
+		msgs = cmdMsgs(cmd, 10*time.Second) // all of them: the fallback tick is a millisecond away
+		if r := raws(msgs); len(r) != 1 || r[0] != ansi.RequestPrimaryDeviceAttributes || len(msgs) != 2 {
+			t.Fatalf("%q: after the encoding %q (%d messages), want the DA1 query and the fallback tick", g, r, len(msgs))
 		}
 		// 3. The terminal's reply sends the image, once.
 		_, cmd = h.m.Update(uv.PrimaryDeviceAttributesEvent{62, 22})
@@ -126,6 +127,7 @@ func TestModelInlinePreview(t *testing.T) {
 func TestModelInlinePreviewFallback(t *testing.T) {
 	o := fakeOptions(newFake())
 	o.Graphics = GraphicsSetup{Protocol: GraphicsKitty}
+	o.PreviewDrawAfter = 10 * time.Millisecond
 	h := newHarness(t, o, 100, 30)
 	h.ready()
 	data := testPNG(t, 64, 36)
@@ -137,7 +139,7 @@ func TestModelInlinePreviewFallback(t *testing.T) {
 			h.keys("esc")
 		}
 		var drawn []string
-		for _, msg := range cmdMsgs(cmd, 5*time.Second) {
+		for _, msg := range cmdMsgs(cmd, 20*time.Second) {
 			if d, ok := msg.(previewDrawMsg); ok {
 				_, c := h.m.Update(d)
 				drawn = raws(cmdMsgs(c, time.Second))

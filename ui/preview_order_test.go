@@ -76,7 +76,10 @@ func TestProgramDrawsPreviewAfterTheBox(t *testing.T) {
 	start := len(term.written())
 	p.Send(previewMsg{png: testPNG(t, 64, 36), inline: true, text: "screenshot of e8 outlined saved to /tmp/p.png"})
 	s := poll("the image", func(s string) bool { return strings.Contains(s[start:], "\x1b_Ga=T") })[start:]
-	box, img := strings.Index(s, "any key closes the preview"), strings.Index(s, "\x1b_Ga=T")
+	// "closes" is a word of the box's last line found nowhere else on the
+	// screen: the renderer may cut the line between words (cursor moves
+	// over cells that did not change), not inside a short new word.
+	box, img := strings.Index(s, "closes"), strings.Index(s, "\x1b_Ga=T")
 	if box < 0 || img < box {
 		t.Errorf("the image went out at byte %d, the box at %d: the frame paints the box over the image", img, box)
 	}

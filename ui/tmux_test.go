@@ -73,7 +73,8 @@ func newTmux(t *testing.T, w, h int, cmd string) *tmux {
 	tm := &tmux{t: t, socket: tmuxSocket(), name: fmt.Sprintf("e2e-%d", time.Now().UnixNano())}
 	// When the previous test's session was the last, its server may still
 	// be exiting: tmux then refuses a new session; try again (bounded).
-	args := []string{"-L", tm.socket, "new-session", "-d", "-s", tm.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd}
+	// -f /dev/null: no user config, which would change what the tests see.
+	args := []string{"-L", tm.socket, "-f", "/dev/null", "new-session", "-d", "-s", tm.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd}
 	for attempt := 0; ; attempt++ {
 		out, err := exec.Command("tmux", args...).CombinedOutput()
 		if err == nil {
