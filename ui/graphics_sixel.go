@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/png"
 
 	"github.com/charmbracelet/x/ansi"
@@ -13,8 +14,8 @@ import (
 // This file draws the preview in sixel terminals: the PNG scaled to the
 // overlay's box of cells, its colours reduced to a palette of at most 256
 // (median cut) and written as a DCS sixel sequence. The encoder is
-
-// through Bubble Tea (no new dependency); the scaling is ours.
+// charmbracelet/x/ansi/sixel, from the x/ansi module Bubble Tea already
+// brings (it adds bits-and-blooms/bitset to go.mod); the scaling is ours.
 
 // The size of a cell in pixels when the terminal says neither it (its
 // reply to CSI 16 t, a CellSizeEvent) nor its window's (CSI 14 t, a
@@ -73,12 +74,8 @@ func scaleToFit(src image.Image, w, h int) *image.RGBA {
 	sw, sh := b.Dx(), b.Dy()
 	dw, dh := fitPixels(sw, sh, w, h)
 	dst := image.NewRGBA(image.Rect(0, 0, max(dw, 1), max(dh, 1)))
-	rgba := image.NewRGBA(b)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			rgba.Set(x, y, src.At(x, y))
-		}
-	}
+	rgba := image.NewRGBA(image.Rect(0, 0, sw, sh))
+	draw.Draw(rgba, rgba.Rect, src, b.Min, draw.Src)
 	for y := range dst.Rect.Dy() {
 		y0, y1 := y*sh/dh, max((y+1)*sh/dh, y*sh/dh+1)
 		for x := range dst.Rect.Dx() {
