@@ -116,6 +116,9 @@ func TestPreviewImageTmuxLarge(t *testing.T) {
 		t.Errorf("kitty: the chunks do not give the PNG back (%v)", err)
 	}
 
+	if full, err := sixelImage(data, box.cols, box.rows, box.cellW, box.cellH); err != nil || len(full) <= tmuxMax {
+		t.Fatalf("the sixel at full size takes %d bytes (%v): the test does not make it shrink", len(full), err)
+	}
 	for _, g := range []GraphicsSetup{{Protocol: GraphicsITerm, Tmux: true}, {Protocol: GraphicsSixel}} {
 		seq, err := previewImage(data, g, box)
 		if err != nil {
