@@ -379,7 +379,7 @@ func TestHostileExplorerTmux(t *testing.T) {
 		t.Skipf("no tmux: %v", err)
 	}
 	probe := fmt.Sprintf("hostile-probe-%d", os.Getpid())
-	if out, err := exec.Command("tmux", "-L", "hostile", "new-session", "-d", "-s", probe, "sleep", "5").CombinedOutput(); err != nil {
+	if out, err := exec.Command("tmux", "-L", "hostile", "-f", "/dev/null", "new-session", "-d", "-s", probe, "sleep", "5").CombinedOutput(); err != nil {
 		// tmux cannot run here at all (for one, its server refuses to
 		// start when /dev/null is not the null device).
 		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
@@ -468,7 +468,7 @@ type htmux struct {
 
 func (tm *htmux) run(args ...string) {
 	tm.t.Helper()
-	if out, err := exec.Command("tmux", append([]string{"-L", "hostile"}, args...)...).CombinedOutput(); err != nil {
+	if out, err := exec.Command("tmux", append([]string{"-L", "hostile", "-f", "/dev/null"}, args...)...).CombinedOutput(); err != nil {
 		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 }
