@@ -1,6 +1,9 @@
 package browser
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestRefreshSeesSilentChangesInEveryControlList: on a page with more
 // controls than one check reads (silent.js, sweepBudget: 2,000) of the
@@ -60,18 +63,7 @@ func TestRefreshSeesSilentChangesInEveryControlList(t *testing.T) {
 			t.Fatal(err)
 		}
 		evalMain[any](t, b, c.js)
-		moved := false
-		for range checks {
-			v2, err := b.DOMVersion(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v2 != v1 {
-				moved = true
-				break
-			}
-		}
-		if !moved {
+		if !versionMoves(t, ctx, b, v1, checks) {
 			t.Fatalf("%s set by a script: %d checks (%d controls) left the DOM version at %q", c.what, checks, total, v1)
 		}
 		if _, err := tab.Refresh(ctx); err != nil {
@@ -85,4 +77,20 @@ func TestRefreshSeesSilentChangesInEveryControlList(t *testing.T) {
 	if d := sameTree(got, untracked(t, ctx, tab)); d != "" {
 		t.Fatalf("the refresh differs from a full walk: %s", d)
 	}
+}
+
+// versionMoves reports whether the DOM version moves from v1 within the
+// given number of checks.
+func versionMoves(t *testing.T, ctx context.Context, b *Browser, v1 string, checks int) bool {
+	t.Helper()
+	for range checks {
+		v2, err := b.DOMVersion(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v2 != v1 {
+			return true
+		}
+	}
+	return false
 }
