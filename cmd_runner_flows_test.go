@@ -70,6 +70,10 @@ func TestPuppeteerRunnerFlows(t *testing.T) {
 		// is exactly one element, which three buttons are not.
 		{"waitForElement == with its default count", nav("main.html") + `,{"type":"waitForElement","selectors":[["button"]],"operator":"==","timeout":2000}`, ""},
 		{"waitForElement == three", nav("main.html") + `,{"type":"waitForElement","selectors":[["button"]],"operator":"==","count":3}`, ""},
+		// visible false is "not at least one": no element matches. The
+		// invisible parent is there, hidden: both fail the wait.
+		{"waitForElement not visible on a hidden element", nav("inputs.html") + `,{"type":"waitForElement","selectors":[["xpath///div[@class='parent']"]],"visible":false,"timeout":2000}`, ""},
+		{"waitForElement not visible on a missing element", nav("inputs.html") + `,{"type":"waitForElement","selectors":[["xpath///div[@class='gone']"]],"visible":false}`, ""},
 		{"waitForExpression", nav("shadow.html") + `,` + click(`["custom-element","button"]`) + `,{"type":"waitForExpression","expression":"document.querySelectorAll(\"custom-element\").length === 2"}`, "has no Ariadne equivalent"},
 		{"popups", nav("main.html") + `,` + `{"type":"click","selectors":[["aria/Open Popup"],["#popup"]],"target":"main","offsetX":1,"offsetY":1},` +
 			`{"type":"click","selectors":[["aria/Button in Popup"],["body > button"]],"target":"` + u + `popup.html","offsetX":1,"offsetY":1},` +
@@ -87,7 +91,7 @@ func TestPuppeteerRunnerFlows(t *testing.T) {
 	}
 	// The flows whose check does not hold on our pages, in
 	// @puppeteer/replay as in Ariadne.
-	mustFail := map[string]bool{"waitForElement == with its default count": true}
+	mustFail := map[string]bool{"waitForElement == with its default count": true, "waitForElement not visible on a hidden element": true}
 	var table []string
 	for _, f := range flows {
 		t.Run(f.name, func(t *testing.T) {

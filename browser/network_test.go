@@ -54,3 +54,35 @@ func TestActionWaitsForNetworkQuiet(t *testing.T) {
 		t.Fatalf("the click returned before its request finished:\n%s", text)
 	}
 }
+
+// WaitIdle waits for the page's frames to stop loading too, and its
+// timeout says so: a page whose iframe's document never finishes is never
+// idle, and the error names the frames as what it waited for.
+func TestWaitIdleWaitsForFrames(t *testing.T) {
+	b := launchTest(t)
+	done := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `<!doctype html><title>Frames</title><main><p>Checkout</p><iframe src="/slow-frame"></iframe></main>`)
+	})
+	mux.HandleFunc("/slow-frame", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		io.WriteString(w, "<!doctype html><p>Card</p>")
+		w.(http.Flusher).Flush()
+		select { // the document never ends while the test runs
+		case <-done:
+		case <-r.Context().Done():
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(done) })
+	ctx := testContext(t, 60*time.Second)
+	if _, err := b.Open(ctx, srv.URL); err != nil {
+		t.Fatal(err)
+	}
+	err := b.WaitIdle(ctx, 2*time.Second)
+	if refs.CodeOf(err) != refs.CodeTimeout || !strings.Contains(err.Error(), "no frame loading") {
+		t.Fatalf("WaitIdle on a page whose frame is still loading: got %v, want a timeout naming the frames", err)
+	}
+}

@@ -369,18 +369,7 @@ func TestRefreshSeesSilentChangesOnALargePage(t *testing.T) {
 		}
 		want := fmt.Sprintf("set %d", k)
 		evalMain[any](t, b, fmt.Sprintf(`document.querySelector('[aria-label="Field %d"]').value = %q`, k, want))
-		moved := false
-		for range 2 {
-			v2, err := b.DOMVersion(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if v2 != v1 {
-				moved = true
-				break
-			}
-		}
-		if !moved {
+		if !versionMoves(t, ctx, b, v1, 2) {
 			t.Fatalf("field %d set by a script: two checks left the DOM version at %q", k, v1)
 		}
 		got, err := tab.Refresh(ctx)

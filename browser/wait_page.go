@@ -54,10 +54,11 @@ func (b *Browser) WaitSelector(ctx context.Context, css string, timeout time.Dur
 }
 
 // WaitIdle waits until the current tab's main document has loaded and
-// its DOM and the network have both been quiet for idleFor, or the
-// timeout passes: for pages that add content shortly after load.
+// its DOM, the network and its frames' loading have been quiet for
+// idleFor, or the timeout passes: for pages that add content shortly
+// after load.
 func (b *Browser) WaitIdle(ctx context.Context, timeout time.Duration) error {
-	return b.waitFor(ctx, timeout, "the page to be idle (no DOM change and no request for 500ms)", func(ctx context.Context, t *Tab) (bool, error) {
+	return b.waitFor(ctx, timeout, "the page to be idle (no DOM change, no request and no frame loading for 500ms)", func(ctx context.Context, t *Tab) (bool, error) {
 		tree, err := t.frameTree(ctx)
 		if err != nil {
 			return false, err

@@ -17,18 +17,26 @@ func newFrames() *frameSessions {
 	return &frameSessions{sessions: map[target.ID]context.Context{}}
 }
 
-// at returns the session of the out-of-process iframe at url, the frame
-// step n acts in, attaching to it once; it waits for the frame while a
-// step may.
+// at returns the session of the out-of-process iframe at url in tab, the
+// frame step n acts in, attaching to it once; it waits for the frame while
+// a step may. A frame at url in another tab is not it.
 func (f *frameSessions) at(tab context.Context, n int, url string) (context.Context, error) {
+	c := chromedp.FromContext(tab)
+	if c == nil || c.Target == nil {
+		return nil, fmt.Errorf("step %d: the tab of the frame at %s is not open", n, url)
+	}
 	deadline := time.Now().Add(stepTimeout)
 	for {
 		infos, err := chromedp.Targets(tab)
 		if err != nil {
 			return nil, fmt.Errorf("step %d: list the frames: %w", n, err)
 		}
+		byID := map[target.ID]*target.Info{}
 		for _, info := range infos {
-			if info.Type != "iframe" || info.URL != url {
+			byID[info.TargetID] = info
+		}
+		for _, info := range infos {
+			if info.Type != "iframe" || info.URL != url || !inTab(byID, info, c.Target.TargetID) {
 				continue
 			}
 			if s, ok := f.sessions[info.TargetID]; ok && s.Err() == nil {
@@ -48,6 +56,19 @@ func (f *frameSessions) at(tab context.Context, n int, url string) (context.Cont
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// inTab reports whether the parent targets of the frame target info, frame
+// by frame, lead to the tab's target.
+func inTab(byID map[target.ID]*target.Info, info *target.Info, tab target.ID) bool {
+	p := info
+	for i := 0; i <= len(byID) && p != nil && p.ParentID != ""; i++ {
+		if p.ParentID == tab {
+			return true
+		}
+		p = byID[p.ParentID]
+	}
+	return false
 }
 
 // close detaches from the frames.

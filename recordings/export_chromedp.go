@@ -212,9 +212,6 @@ func (g chromedpGen) action(b *bytes.Buffer, a action) error {
 	if a.FrameURL != "" {
 		// The step acts in the out-of-process iframe its DevTools target
 		// named: in that frame's own session.
-		if s.Kind == Close {
-			return fmt.Errorf("the step closes %s, an out-of-process iframe, not a tab: a frame cannot be closed", a.FrameURL)
-		}
 		fmt.Fprintf(b, "frame%s, err := frames.at(%s, %s, %s)\nif err != nil {\nreturn err\n}\n", n, tab, n, goString(a.FrameURL))
 		tab = "frame" + n
 	}

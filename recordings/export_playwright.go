@@ -212,9 +212,6 @@ func (e tsEmitter) statement(s Step) ([]string, error) {
 		}
 		return []string{wheel}, nil
 	case Close:
-		if e.frame != "" {
-			return nil, fmt.Errorf("the step closes %s, an out-of-process iframe, not a tab: a frame cannot be closed", e.frame)
-		}
 		return []string{"await " + page + ".close();"}, nil
 	case Assert:
 		return e.assertion(s, loc)

@@ -103,7 +103,10 @@ func (e pyEmitter) root(s Step) string {
 }
 
 // pyFrameHelper finds the frame a DevTools Recorder target names by its
-// URL, wherever it is among the page's frames, waiting for it.
+// URL, wherever it is among the page's frames, waiting for it; _poll
+// waits for a frame's URL or title as to_have_url and to_have_title wait
+// for a page's (page.wait_for_timeout between reads lets the sync API
+// take in the frame's navigations).
 const pyFrameHelper = "def frame(page: Page, url: str) -> Frame:\n" +
 	"    \"\"\"The frame of page at url (an out-of-process iframe the recording named\n" +
 	"    by its URL), once it is there.\"\"\"\n" +
@@ -112,7 +115,16 @@ const pyFrameHelper = "def frame(page: Page, url: str) -> Frame:\n" +
 	"        if found is not None:\n" +
 	"            return found\n" +
 	"        page.wait_for_timeout(100)\n" +
-	"    raise AssertionError(f\"no frame at {url}\")\n\n\n"
+	"    raise AssertionError(f\"no frame at {url}\")\n\n\n" +
+	"def _poll(page: Page, read, expected: str, negate: bool = False, timeout: float = 5000) -> None:\n" +
+	"    \"\"\"Wait until read() is expected (negate: is not), retrying as expect does.\"\"\"\n" +
+	"    for _ in range(max(1, int(timeout // 100))):\n" +
+	"        got = read()\n" +
+	"        if (got == expected) != negate:\n" +
+	"            return\n" +
+	"        page.wait_for_timeout(100)\n" +
+	"    want = \"not \" if negate else \"\"\n" +
+	"    raise AssertionError(f\"expected {want}{expected!r}, got {got!r}\")\n\n\n"
 
 func pyValue(v Value) string {
 	if v.IsSecret() {
@@ -199,9 +211,6 @@ func (e pyEmitter) statement(s Step) ([]string, error) {
 		}
 		return []string{wheel}, nil
 	case Close:
-		if e.frame != "" {
-			return nil, fmt.Errorf("the step closes %s, an out-of-process iframe, not a tab: a frame cannot be closed", e.frame)
-		}
 		return []string{page + ".close()"}, nil
 	case Assert:
 		return pyAssertion(s, loc, e.root(s))
@@ -264,15 +273,16 @@ func pyAssertion(s Step, loc, root string) ([]string, error) {
 		return []string{subject + "to_be_enabled()"}, nil
 	case AssertURL, AssertTitle:
 		if root != "" {
-			// A frame has no to_have_url: compare what it says.
-			get, op := ".url", " == "
+			// A frame has no to_have_url: poll what it says, as
+			// to_have_url retries.
+			get, negate := ".url", ""
 			if a.Kind == AssertTitle {
 				get = ".title()"
 			}
 			if a.Not {
-				op = " != "
+				negate = ", negate=True"
 			}
-			return []string{"assert " + root + get + op + pyString(a.Expected)}, nil
+			return []string{"_poll(" + pageVar(s.Tab) + ", lambda: " + root + get + ", " + pyString(a.Expected) + negate + ")"}, nil
 		}
 		if a.Kind == AssertTitle {
 			return []string{page + "to_have_title(" + pyString(a.Expected) + ")"}, nil

@@ -22,7 +22,9 @@ import (
 // the whole condition (it does not look at visibility). So a bare wait,
 // at least one element, is a visible assertion (the form Ariadne exports
 // them in); "==" is a count, with or without an explicit count (1), and
-// so is "<=" 0; visible false makes the count one that must not hold.
+// so is "<=" 0; visible false makes the count one that must not hold, so
+// a bare wait with visible false is a count of 0: no element matches (an
+// element that is there but hidden fails it, in the runner as here).
 func importWait(d devtoolsStep) (*Assertion, error) {
 	count := 1
 	if d.Count != nil {
@@ -45,6 +47,10 @@ func importWait(d devtoolsStep) (*Assertion, error) {
 	if plain && (op == "==" || (op == "<=" && count == 0)) {
 		return &Assertion{Kind: AssertCount, Expected: strconv.Itoa(count), Not: inverted}, nil
 	}
+	if plain && inverted && op == ">=" && count == 1 {
+		// Not at least one: no element matches, hidden or not.
+		return &Assertion{Kind: AssertCount, Expected: "0"}, nil
+	}
 	if op == "<=" || count != 1 {
 		return nil, fmt.Errorf("operator %s with count %d: Ariadne checks one element, or exactly N (operator ==), not at least or at most N", op, count)
 	}
@@ -52,10 +58,7 @@ func importWait(d devtoolsStep) (*Assertion, error) {
 		return nil, errors.New("attribute checks have no Ariadne equivalent")
 	}
 	if inverted {
-		if len(d.Properties) > 0 {
-			return nil, errors.New("property checks of a hidden element have no Ariadne equivalent")
-		}
-		return &Assertion{Kind: AssertVisible, Not: true}, nil
+		return nil, errors.New(`property checks with "visible": false (no element matches, or one differs) have no Ariadne equivalent`)
 	}
 	if len(d.Properties) > 1 {
 		return nil, errors.New("one property at a time is checked in Ariadne")

@@ -19,7 +19,10 @@ func TestImportWaitForElement(t *testing.T) {
 		{``, Assertion{Kind: AssertVisible}, ""},
 		{`,"count":1`, Assertion{Kind: AssertVisible}, ""},
 		{`,"operator":">="`, Assertion{Kind: AssertVisible}, ""},
-		{`,"visible":false`, Assertion{Kind: AssertVisible, Not: true}, ""},
+		// Not at least one element: none matches, hidden or not.
+		{`,"visible":false`, Assertion{Kind: AssertCount, Expected: "0"}, ""},
+		{`,"count":1,"operator":">=","visible":false`, Assertion{Kind: AssertCount, Expected: "0"}, ""},
+		{`,"visible":false,"properties":{"textContent":"Done"}`, Assertion{}, `property checks with "visible": false`},
 		// "==" with the default count is exactly one element, as with count 1.
 		{`,"operator":"=="`, Assertion{Kind: AssertCount, Expected: "1"}, ""},
 		{`,"operator":"==","count":1`, Assertion{Kind: AssertCount, Expected: "1"}, ""},

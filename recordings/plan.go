@@ -152,8 +152,8 @@ type opener struct {
 }
 
 // survey checks the steps of src as plan did (each valid, in a tab that
-// is open, a dialog answered after a step of its tab, a tab opened once)
-// and gathers what the actions need.
+// is open, a dialog answered after a step of its tab, a tab opened once,
+// no tab read as a frame closed) and gathers what the actions need.
 func survey(ctx context.Context, src source) (*planned, error) {
 	h := src.header()
 	p := &planned{header: h, testIDAttr: h.TestIDAttr, used: map[int]bool{},
@@ -167,6 +167,9 @@ func survey(ctx context.Context, src source) (*planned, error) {
 		}
 	}
 	steps := 0
+	// closes are the close steps, refused once the frames are known.
+	type closeStep struct{ n, tab int }
+	var closes []closeStep
 	err := src.each(ctx, func(n int, s Step) error {
 		steps = n
 		if n == 1 {
@@ -205,6 +208,9 @@ func survey(ctx context.Context, src source) (*planned, error) {
 			opened[s.OpensTab] = true
 			p.openers[s.OpensTab] = opener{kind: s.Kind, tab: s.Tab, navigated: s.Navigated, urlAfter: s.URLAfter}
 		}
+		if s.Kind == Close {
+			closes = append(closes, closeStep{n, s.Tab})
+		}
 		p.lastInTab[s.Tab] = n
 		return nil
 	})
@@ -215,6 +221,19 @@ func survey(ctx context.Context, src source) (*planned, error) {
 		startAt(nil)
 	}
 	p.frames = frameTabs(p.openers, p.tabURL)
+	for _, c := range closes {
+		if f, ok := p.frames[c.tab]; ok {
+			return nil, refs.Errorf(refs.CodeBadArgument, "step %d closes %s, an out-of-process iframe of tab %d, not a tab: a frame cannot be closed (delete the step)", c.n, f.url, f.tab)
+		}
+	}
+	// A dialog raised in a frame is answered in the tab that holds it,
+	// where the exporters act for the frame (action.Holder).
+	for tab := range p.dialogTabs {
+		if f, ok := p.frames[tab]; ok {
+			delete(p.dialogTabs, tab)
+			p.dialogTabs[f.tab] = true
+		}
+	}
 	return p, nil
 }
 

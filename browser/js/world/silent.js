@@ -32,6 +32,7 @@
     ctlStates = [[], [], []];
     ctlAt = new Map();
     ctlPruned = 0;
+    sweepAt = [0, 0, 0];
   }
 
   // optionsState is a select's selected options, or whether an option
@@ -134,35 +135,38 @@
   }
 
   // sweepBudget bounds the controls one check reads: a page with more
-  // has them read in turns (sweepAt is where the next check starts), so
-  // that a check costs the same on any page. A control a script changes
+  // has them read in turns, each list from a position of its own (sweepAt;
+  // a control added to a list goes at its end, so no other list's turn
+  // moves), each list's share of the budget in proportion to its length,
+  // so that a check costs the same on any page. A control a script changes
   // without an event is seen within ceil(controls / sweepBudget) checks
-  // (at 10,000 controls, 5: five seconds of live follow); one that an
-  // event reports (input, change) is marked by the event at once.
+  // (at 10,000 controls, 5: five seconds of live follow), counted from the
+  // last prune, which starts the turns again; one that an event reports
+  // (input, change) is marked by the event at once.
   const sweepBudget = 2000;
-  let sweepAt = 0;
+  let sweepAt = [0, 0, 0];
+  const sweepers = [sweepValues, sweepChecks, sweepSelects];
 
   // checkControls compares controls with their state at their last walk
   // (all of them, or sweepBudget of them in turns), marks those that
   // changed and reports whether any did.
   function checkControls() {
-    const n0 = ctlEls[0].length, n1 = ctlEls[1].length, total = n0 + n1 + ctlEls[2].length;
-    if (total <= sweepBudget) return sweepRange(0, total, n0, n1);
-    if (sweepAt >= total) sweepAt = 0;
-    const end = sweepAt + sweepBudget;
-    let changed = sweepRange(sweepAt, Math.min(end, total), n0, n1);
-    if (end > total && sweepRange(0, end - total, n0, n1)) changed = true;
-    sweepAt = end % total;
-    return changed;
-  }
-
-  // sweepRange checks the controls from..to of the three lists taken
-  // as one (n0, n1: the lengths of the first two).
-  function sweepRange(from, to, n0, n1) {
+    const total = controlCount();
     let changed = false;
-    if (from < n0 && sweepValues(from, Math.min(to, n0))) changed = true;
-    if (to > n0 && from < n0 + n1 && sweepChecks(Math.max(from, n0) - n0, Math.min(to, n0 + n1) - n0)) changed = true;
-    if (to > n0 + n1 && sweepSelects(Math.max(from, n0 + n1) - n0 - n1, to - n0 - n1)) changed = true;
+    for (let kind = 0; kind < 3; kind++) {
+      const n = ctlEls[kind].length;
+      if (n === 0) continue;
+      if (total <= sweepBudget) {
+        if (sweepers[kind](0, n)) changed = true;
+        continue;
+      }
+      const share = Math.min(n, Math.ceil((sweepBudget * n) / total));
+      const at = sweepAt[kind] < n ? sweepAt[kind] : 0;
+      const end = at + share;
+      if (sweepers[kind](at, Math.min(end, n))) changed = true;
+      if (end > n && sweepers[kind](0, end - n)) changed = true;
+      sweepAt[kind] = end % n;
+    }
     return changed;
   }
 
