@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -50,7 +51,8 @@ func parseTUI(e *env, args []string) (*tuiConfig, error) {
 		return nil, err
 	}
 	if len(pos) > 1 {
-		return nil, usagef("tui takes one URL, got %d arguments", len(pos))
+		return nil, usagef("ariadne takes one URL to explore, got %d arguments (%s); for a command, run 'ariadne help'",
+			len(pos), quoteArgs(pos))
 	}
 	cfg := &tuiConfig{keys: *keys, noFollow: *noFollow, record: *record, secrets: *secrets}
 	if len(pos) == 1 {
@@ -182,4 +184,13 @@ func runTmux(args ...string) (string, error) {
 		return string(out), fmt.Errorf("tmux %s: %w", strings.Join(args, " "), err)
 	}
 	return string(out), nil
+}
+
+// quoteArgs quotes each argument as Go quotes a string, space-separated.
+func quoteArgs(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = strconv.Quote(a)
+	}
+	return strings.Join(q, " ")
 }

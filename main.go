@@ -71,6 +71,8 @@ func realMain(ctx context.Context, e *env, args []string) int {
 		}
 		if findCommand(args[0]) != nil {
 			name, args = args[0], args[1:]
+		} else if err := mistypedCommand(args[0]); err != nil {
+			return report(e.stderr, err)
 		}
 	}
 	cmd := findCommand(name)
