@@ -65,6 +65,11 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	defer cfg.demos.close()
 	if len(files) == 1 && *junit == "" && len(pos) == 1 && pos[0] == files[0] {
 		out := replayOne(ctx, e, e.stdout, e.stderr, files[0], cfg)
+		if errors.Is(out.err, recordings.ErrSecretUnset) {
+			// Refused before the first step for what the command line's
+			// environment lacks: a bad command line, exit 2.
+			return &usageError{refs.MessageOf(out.err)}
+		}
 		if out.err != nil && out.failed == "" {
 			return out.err
 		}

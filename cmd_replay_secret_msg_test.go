@@ -8,7 +8,8 @@ import (
 )
 
 // TestReplayMissingSecretSaysItOnce: the error for an unset secret has one
-// code and one sentence that says what to do, as the trial asked.
+// code and one sentence that says what to do, as the trial asked, and exits
+// 2 as the README's other bad_argument refusals of a command line do.
 func TestReplayMissingSecretSaysItOnce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
@@ -24,7 +25,7 @@ func TestReplayMissingSecretSaysItOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stderr, code := replayCmd(t, file)
-	if code == 0 || strings.Count(stderr, "bad_argument") != 1 || !strings.Contains(stderr, "set ARIADNE_SECRET_PASSWORD and replay again") ||
+	if code != exitUsage || strings.Count(stderr, "bad_argument") != 1 || !strings.Contains(stderr, "set ARIADNE_SECRET_PASSWORD and replay again") ||
 		strings.Contains(stderr, "is not set") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}

@@ -119,7 +119,7 @@ func TestRecordSignInThenReplay(t *testing.T) {
 		t.Setenv("ARIADNE_SECRET_PASSWORD", "")
 		os.Unsetenv("ARIADNE_SECRET_PASSWORD")
 		_, stderr, code := replayCmd(t, file)
-		if code != exitError || !strings.Contains(stderr, "set ARIADNE_SECRET_PASSWORD") {
+		if code != exitUsage || !strings.Contains(stderr, "set ARIADNE_SECRET_PASSWORD") {
 			t.Errorf("exit %d, stderr %q", code, stderr)
 		}
 	})
