@@ -126,3 +126,25 @@ func TestExportOverwrite(t *testing.T) {
 		t.Errorf("the directory holds %d files, want the two exports", len(entries))
 	}
 }
+
+// TestExportIntoMissingDirectory: -o in a directory that does not exist is
+// a coded error that says to create it (the README's chromedp example
+// writes into a directory of its own), and nothing is written.
+func TestExportIntoMissingDirectory(t *testing.T) {
+	rec := filepath.Join("recordings", "testdata", "signin.jsonl.golden")
+	dir := filepath.Join(t.TempDir(), "replay")
+	out := filepath.Join(dir, "main.go")
+	_, stderr, code := exportRun(t, "--format", "chromedp", rec, "-o", out)
+	if code != exitError || !strings.HasPrefix(stderr, "ariadne: export: bad_argument: no directory "+dir+" to write main.go in; create it first (mkdir -p "+dir+")") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s: %v; want nothing created", dir, err)
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := exportRun(t, "--format", "chromedp", rec, "-o", out); code != exitOK || !strings.Contains(readText(t, out), "package main") {
+		t.Errorf("after mkdir: exit %d: %s", code, stderr)
+	}
+}

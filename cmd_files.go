@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -59,6 +60,11 @@ func createOut(path string, noClobber bool) (*outFile, error) {
 		return &outFile{f: f, path: path, direct: true}, nil
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".partial-*")
+	if errors.Is(err, fs.ErrNotExist) {
+		dir := refs.EscapeHidden(filepath.Dir(path))
+		return nil, refs.Errorf(refs.CodeBadArgument, "no directory %s to write %s in; create it first (mkdir -p %s) or give -o a path in one that exists",
+			dir, refs.EscapeHidden(filepath.Base(path)), dir)
+	}
 	if err != nil {
 		return nil, err
 	}
