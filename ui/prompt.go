@@ -278,8 +278,30 @@ func matchPos(cur int) string {
 	return ", at " + itoa(cur)
 }
 
-// promptLine renders the prompt in the status line's place.
-func (m *Model) promptLine(width int) string {
+// promptLines renders the prompt in the status line's place: one line, and
+// above it, when the hint (a completion list, an error) does not fit right
+// of the input, the hint wrapped on up to statusMaxLines lines.
+func (m *Model) promptLines(width int) []string {
+	p := m.prompt
+	if h := p.hint; h != "" && ansi.StringWidth(h)+1 > max(width/2, 10) && !m.promptCounts() {
+		var out []string
+		for _, l := range wrapLines(h, width, statusMaxLines) {
+			out = append(out, m.styles.Dim.Render(l))
+		}
+		return append(out, m.promptLine(width, false))
+	}
+	return []string{m.promptLine(width, true)}
+}
+
+// promptCounts says whether the right of the prompt shows the filter's
+// state rather than the hint.
+func (m *Model) promptCounts() bool {
+	return m.prompt.kind == promptFilter && (m.tree.Filter() != "" || m.tree.FilterError() != "")
+}
+
+// promptLine renders the prompt's line, with the hint right of the input
+// when withHint.
+func (m *Model) promptLine(width int, withHint bool) string {
 	p := m.prompt
 	right := ""
 	switch {
@@ -294,7 +316,7 @@ func (m *Model) promptLine(width int) string {
 		if cur > 0 {
 			right = " " + itoa(cur) + "/" + itoa(total)
 		}
-	case p.hint != "":
+	case p.hint != "" && withHint:
 		right = " " + ansi.Truncate(p.hint, max(width/2, 10), "…")
 	}
 	p.input.SetWidth(max(width-ansi.StringWidth(p.input.Prompt)-ansi.StringWidth(right)-2, 4))

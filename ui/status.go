@@ -105,15 +105,18 @@ func explorerAdvice(msg, jumpKey string) string {
 	return msg
 }
 
-// statusLines renders the status line: one line, or two when an error
-// does not fit in one.
+// statusLines renders the status line: one line, or up to statusMaxLines
+// when the message does not fit in one (the message log keeps it whole).
 func (m *Model) statusLines(width int) []string {
 	st, kind := m.status.text, m.status.kind
 	if m.notice != "" {
-		st, kind = m.notice, statusErr
+		st, kind = m.notice, m.noticeKind
 	}
 	return m.renderStatus(kind, st, width)
 }
+
+// statusMaxLines is how many lines a long status message may take.
+const statusMaxLines = 3
 
 func (m *Model) renderStatus(kind statusKind, text string, width int) []string {
 	if text == "" {
@@ -127,17 +130,27 @@ func (m *Model) renderStatus(kind statusKind, text string, width int) []string {
 	case statusErr:
 		st, mark = m.styles.Err, "✗ "
 	}
-	text = mark + text
-	if ansi.StringWidth(text) <= width || kind != statusErr {
-		return []string{st.Render(ansi.Truncate(text, width, "…"))}
+	lines := wrapLines(mark+text, width, statusMaxLines)
+	for i := range lines {
+		lines[i] = st.Render(lines[i])
 	}
-	lines := strings.SplitN(ansi.Wrap(text, width, " "), "\n", 3)
-	if len(lines) > 2 {
-		lines = lines[:2]
-		lines[1] = ansi.Truncate(lines[1], width-1, "") + "…"
+	return lines
+}
+
+// wrapLines wraps text to width at spaces where it can (mid-word where a
+// word is longer than the width), in at most n lines, the last one ending
+// in "…" when text goes on.
+func wrapLines(text string, width, n int) []string {
+	if ansi.StringWidth(text) <= width {
+		return []string{text}
+	}
+	lines := strings.Split(ansi.Wrap(text, width, " "), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = ansi.Truncate(lines[n-1], width-1, "") + "…"
 	}
 	for i := range lines {
-		lines[i] = st.Render(ansi.Truncate(lines[i], width, "…"))
+		lines[i] = ansi.Truncate(strings.TrimRight(lines[i], " "), width, "…")
 	}
 	return lines
 }

@@ -23,7 +23,7 @@ func (m *Model) Render() string {
 	}
 	var bottom []string
 	if m.over == overlayPrompt {
-		bottom = []string{m.promptLine(w)}
+		bottom = m.promptLines(w)
 	} else {
 		bottom = m.statusLines(w)
 	}
