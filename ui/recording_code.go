@@ -24,23 +24,28 @@ func codeFormat(lang refs.Lang) string {
 }
 
 // syncCode exports the recording to the code view's language when the
-// code view is on and the recording, the language or the page it starts
-// from changed since the last export. Update calls it; View only renders
-// m.code.
+// code view is on and the recording or the language changed since the
+// last export. The code is what :export writes: the recording's own
+// header (the page it started on, the viewport), not the page on show.
+// Update calls it; View only renders m.code.
 func (m *Model) syncCode() {
 	if !m.showCode {
 		return
 	}
 	st := &m.rec.state
-	start := m.url
-	if len(st.Steps) > 0 && st.Steps[0].Kind == recordings.Navigate {
-		start = st.Steps[0].URL
+	key := codeKey{gen: st.Gen, format: codeFormat(m.language()), path: st.Path}
+	if st.Path == "" {
+		// Nothing recorded yet: the test that recording here would start.
+		key.title, key.start = m.title, m.url
 	}
-	key := codeKey{gen: st.Gen, format: codeFormat(m.language()), path: st.Path, title: m.title, start: start}
 	if m.code.done && m.code.key == key {
 		return
 	}
-	rec := &recordings.Recording{Header: recordings.NewHeader(m.title, start), Steps: st.Steps}
+	h := st.Header
+	if st.Path == "" {
+		h = recordings.NewHeader(key.title, key.start)
+	}
+	rec := &recordings.Recording{Header: h, Steps: st.Steps}
 	var b bytes.Buffer
 	err := recordings.Export(key.format, rec, &b)
 	m.code = codeCache{key: key, done: true, text: b.String(), err: err}
