@@ -179,6 +179,7 @@ type Model struct {
 	pagePrefix   bool       // copied locators start with page.
 	showCode     bool       // the steps pane shows the recording as code (recording_code.go)
 	detOff       int        // lines of the details pane scrolled away (J/K); 0 on a new selection
+	sideOff      int        // lines the side pane (log, steps, code) is scrolled back from its end (K)
 	code         codeCache
 	playSeq      int // the playground's last edit (playground.go)
 

@@ -14,11 +14,7 @@ const wheelStep = 3
 // treeBox returns the tree's place on screen: it starts at column 0 of
 // line 1 (below the header) and is w columns wide and h lines high.
 func (m *Model) treeBox() (w, h int) {
-	bottom := len(m.statusLines(m.width)) + 1 // the status line (or prompt) and the key help
-	if m.over == overlayPrompt {
-		bottom = len(m.promptLines(m.width)) + 1
-	}
-	bodyH := m.height - 1 - bottom
+	bodyH := m.bodyHeight()
 	switch {
 	case !m.showDetails || bodyH < 8:
 		return m.width, bodyH
