@@ -180,6 +180,7 @@ type Model struct {
 	showCode     bool       // the steps pane shows the recording as code (recording_code.go)
 	detOff       int        // lines of the details pane scrolled away (J/K); 0 on a new selection
 	sideOff      int        // lines the side pane (log, steps, code) is scrolled back from its end (K)
+	loading      bool       // m.url is being opened: its title is not known yet
 	code         codeCache
 	playSeq      int // the playground's last edit (playground.go)
 

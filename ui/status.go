@@ -80,6 +80,7 @@ func (m *Model) fail(what string, err error) {
 		if top, ok := err.(*refs.Error); ok {
 			msg = refs.MessageOf(top)
 		}
+		msg = dropTarget(what, msg)
 		text = what + ": " + words + " [" + string(re.Code) + "] — " + explorerAdvice(msg, m.keys.Find.JumpToRef.Help().Key)
 	case errors.Is(err, context.Canceled):
 		text = what + ": cancelled"
@@ -89,6 +90,24 @@ func (m *Model) fail(what string, err error) {
 		text = what + ": " + err.Error()
 	}
 	m.setStatus(statusErr, Sanitize(text))
+}
+
+// dropTarget drops from msg the URL that what ends with ("open URL"),
+// said again at its start ("URL answered HTTP 404 Not Found"), so that
+// the error fits on one line: "open URL: … [http_error] — HTTP 404 Not Found".
+func dropTarget(what, msg string) string {
+	i := strings.LastIndex(what, " ")
+	if i < 0 {
+		return msg
+	}
+	rest, ok := strings.CutPrefix(msg, what[i+1:]+" ")
+	if !ok {
+		return msg
+	}
+	if a, ok := strings.CutPrefix(rest, "answered "); ok {
+		return a
+	}
+	return rest
 }
 
 // explorerAdvice rewords what the browser advises for the command line
