@@ -57,12 +57,16 @@ func (m *Model) openMessages() { m.togglePane(paneMessages) }
 func (m *Model) messagesPane(width, height int) []string {
 	s := &m.styles
 	if len(m.msgs) == 0 {
-		return []string{ansi.Truncate(s.Title.Render("messages")+s.Dim.Render(" 0 · "+m.keys.Global.Messages.Help().Key+" closes"), width, "…"),
+		return []string{ansi.Truncate(s.Title.Render("messages")+s.Dim.Render(" (0; "+m.keys.Global.Messages.Help().Key+" closes)"), width, "…"),
 			s.Dim.Render("no messages yet")}
 	}
 	body := m.messageLines(width)
 	shown, start := tailWindow(body, height-1, m.sideOff)
-	head := s.Title.Render("messages") + s.Dim.Render(" "+itoa(len(m.msgs))+m.scrollNote(start, len(shown), len(body))+" · "+m.keys.Global.Messages.Help().Key+" closes")
+	note := m.scrollNote(start, len(shown), len(body))
+	if note != "" {
+		note += "; "
+	}
+	head := s.Title.Render("messages") + s.Dim.Render(" ("+itoa(len(m.msgs))+"; "+note+m.keys.Global.Messages.Help().Key+" closes)")
 	return append([]string{ansi.Truncate(head, width, "…")}, shown...)
 }
 

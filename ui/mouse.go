@@ -31,6 +31,10 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 	}
 	ms := msg.Mouse()
 	w, h := m.treeBox()
+	if wheel, ok := msg.(tea.MouseWheelMsg); ok && m.showDetails && ms.Y >= 1 && ms.Y <= m.bodyHeight() && (ms.X > w+1 || ms.Y > h+1) {
+		m.wheelDetails(wheel.Button)
+		return nil
+	}
 	if ms.X < 0 || ms.X >= w || ms.Y < 1 || ms.Y > h {
 		return nil
 	}
@@ -63,4 +67,20 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	return m.selectionMoved(false)
+}
+
+// wheelDetails scrolls what the details pane's place shows, as J and K do.
+func (m *Model) wheelDetails(b tea.MouseButton) {
+	delta := 0
+	switch b {
+	case tea.MouseWheelUp:
+		delta = -wheelStep
+	case tea.MouseWheelDown:
+		delta = wheelStep
+	default:
+		return
+	}
+	if !m.scrollSide(delta) {
+		m.detOff = min(max(m.detOff+delta, 0), 200)
+	}
 }

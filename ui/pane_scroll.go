@@ -71,11 +71,19 @@ func tailWindow(body []string, room, off int) ([]string, int) {
 }
 
 // scrollNote is a pane header's note of the lines shown when not all of
-// them fit: " · 4–12 of 30 lines · J/K scroll".
+// them fit: "lines 4–12/30, J/K scroll".
 func (m *Model) scrollNote(start, shown, total int) string {
 	if shown >= total {
 		return ""
 	}
-	return " · " + itoa(start+1) + "–" + itoa(start+shown) + " of " + itoa(total) + " lines · " +
+	return "lines " + itoa(start+1) + "–" + itoa(start+shown) + "/" + itoa(total) + ", " +
 		m.keys.Global.DetailsDown.Help().Key + "/" + m.keys.Global.DetailsUp.Help().Key + " scroll"
+}
+
+// sep is " · "+note, or "" for no note.
+func sep(note string) string {
+	if note == "" {
+		return ""
+	}
+	return " · " + note
 }

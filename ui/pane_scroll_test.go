@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -55,6 +56,13 @@ func TestMessageLogScrolls(t *testing.T) {
 	}
 	if scr = h.screen(); !strings.Contains(scr, "message number 59") {
 		t.Errorf("J does not scroll back to the end:\n%s", scr)
+	}
+	// The wheel over the log scrolls it as K and J do.
+	for range 40 {
+		h.send(tea.MouseWheelMsg{X: 100, Y: 5, Button: tea.MouseWheelUp})
+	}
+	if scr = h.screen(); !strings.Contains(scr, "port 8080 is taken") {
+		t.Errorf("the wheel does not scroll the log back:\n%s", scr)
 	}
 }
 
