@@ -283,7 +283,7 @@ func matchPos(cur int) string {
 // of the input, the hint wrapped on up to statusMaxLines lines.
 func (m *Model) promptLines(width int) []string {
 	p := m.prompt
-	if h := p.hint; h != "" && ansi.StringWidth(h)+1 > max(width/2, 10) && !m.promptCounts() {
+	if h := p.hint; h != "" && ansi.StringWidth(h)+1 > m.hintRoom(width) && !m.promptCounts() {
 		var out []string
 		for _, l := range wrapLines(h, width, statusMaxLines) {
 			out = append(out, m.styles.Dim.Render(l))
@@ -291,6 +291,14 @@ func (m *Model) promptLines(width int) []string {
 		return append(out, m.promptLine(width, false))
 	}
 	return []string{m.promptLine(width, true)}
+}
+
+// hintRoom is the width right of the input the hint may take: what the
+// input (and its cursor) leaves, at least 20 columns kept for typing.
+func (m *Model) hintRoom(width int) int {
+	p := m.prompt
+	used := ansi.StringWidth(p.input.Prompt) + ansi.StringWidth(p.input.Value()) + 2
+	return max(width-max(used, 20), 10)
 }
 
 // promptCounts says whether the right of the prompt shows the filter's
@@ -317,7 +325,7 @@ func (m *Model) promptLine(width int, withHint bool) string {
 			right = " " + itoa(cur) + "/" + itoa(total)
 		}
 	case p.hint != "" && withHint:
-		right = " " + ansi.Truncate(p.hint, max(width/2, 10), "…")
+		right = " " + ansi.Truncate(p.hint, m.hintRoom(width)-1, "…")
 	}
 	p.input.SetWidth(max(width-ansi.StringWidth(p.input.Prompt)-ansi.StringWidth(right)-2, 4))
 	line := ansi.Truncate(p.input.View(), width-ansi.StringWidth(right), "…")
