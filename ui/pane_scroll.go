@@ -80,8 +80,8 @@ func (m *Model) scrollNote(start, shown, total int) string {
 		m.keys.Global.DetailsDown.Help().Key + "/" + m.keys.Global.DetailsUp.Help().Key + " scroll"
 }
 
-// sep is " · "+note, or "" for no note.
-func sep(note string) string {
+// noteAfter is " · "+note, or "" for no note.
+func noteAfter(note string) string {
 	if note == "" {
 		return ""
 	}

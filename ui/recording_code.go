@@ -76,7 +76,7 @@ func (m *Model) codePane(width, height int) []string {
 	}
 	body := m.codeLines(width)
 	shown, start := tailWindow(body, height-1, m.sideOff)
-	head += s.Dim.Render(sep(m.scrollNote(start, len(shown), len(body))))
+	head += s.Dim.Render(noteAfter(m.scrollNote(start, len(shown), len(body))))
 	return append([]string{ansi.Truncate(head, width, "…")}, shown...)
 }
 

@@ -25,7 +25,7 @@ func (m *Model) stepsPane(width, height int) []string {
 	}
 	body := m.stepLines(width)
 	shown, start := tailWindow(body, height-m.stepsHead(), m.sideOff)
-	add(s.Title.Render("Recording") + "  " + state + "  " + s.Dim.Render(counted(len(steps), "step", "steps")+sep(m.scrollNote(start, len(shown), len(body)))))
+	add(s.Title.Render("Recording") + "  " + state + "  " + s.Dim.Render(counted(len(steps), "step", "steps")+noteAfter(m.scrollNote(start, len(shown), len(body)))))
 	if path != "" {
 		add(s.Label.Render("file") + " " + Sanitize(path))
 	}
