@@ -81,3 +81,21 @@ func TestNoticeIsInformation(t *testing.T) {
 		t.Errorf("the message log does not start with the notice: %+v", h.m.msgs)
 	}
 }
+
+// A playground typo's error goes above the prompt in full, with its
+// advice, at the width the new user had.
+func TestPlaygroundErrorShownInFull(t *testing.T) {
+	h := newHarness(t, fakeOptions(newFake()), 120, 40)
+	h.ready()
+	h.keys("e ctrl+u")
+	h.typeText("getByRole('button', { name: 'Save' }).nth(1")
+	hint := h.m.prompt.hint
+	if !strings.Contains(hint, "nth") || displayWidth(hint) < 60 {
+		t.Fatalf("the hint is not the parse error: %q", hint)
+	}
+	scr := h.screen()
+	checkScreen(t, scr, 120, 40)
+	if !strings.Contains(joined(scr), hint) {
+		t.Errorf("the error %q is not shown in full:\n%s", hint, scr)
+	}
+}
