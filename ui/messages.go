@@ -31,6 +31,11 @@ func (m *Model) logStatus(extended bool) {
 		return
 	}
 	m.msgs = append(m.msgs, logEntry{at: m.now(), kind: m.status.kind, text: m.status.text})
+	if m.showMessages && m.sideOff > 0 {
+		// Scrolled back: the lines on show stay on show.
+		w, _ := m.sideBox()
+		m.sideOff += len(m.entryLines(m.msgs[len(m.msgs)-1], w))
+	}
 	if len(m.msgs) > logMax {
 		m.msgs = m.msgs[len(m.msgs)-logMax:]
 	}
@@ -73,22 +78,29 @@ func (m *Model) messagesPane(width, height int) []string {
 // messageLines is every message of the log wrapped to width, styled:
 // "09:41:07 ✓ done: click e10".
 func (m *Model) messageLines(width int) []string {
-	s := &m.styles
 	var body []string
 	for _, e := range m.msgs {
-		mark, st := "  ", s.Info
-		switch e.kind {
-		case statusOK:
-			mark, st = "✓ ", s.OK
-		case statusErr:
-			mark, st = "✗ ", s.Err
-		}
-		stamp := e.at.Format("15:04:05") + " "
-		pre := s.Dim.Render(stamp) + st.Render(mark)
-		for _, w := range strings.Split(ansi.Wrap(e.text, max(width-len(stamp)-2, 10), " /"), "\n") {
-			body = append(body, ansi.Truncate(pre+st.Render(strings.TrimRight(w, " ")), width, "…"))
-			pre = strings.Repeat(" ", len(stamp)+2)
-		}
+		body = append(body, m.entryLines(e, width)...)
 	}
 	return body
+}
+
+// entryLines is one message wrapped to width, its time on the first line.
+func (m *Model) entryLines(e logEntry, width int) []string {
+	s := &m.styles
+	mark, st := "  ", s.Info
+	switch e.kind {
+	case statusOK:
+		mark, st = "✓ ", s.OK
+	case statusErr:
+		mark, st = "✗ ", s.Err
+	}
+	stamp := e.at.Format("15:04:05") + " "
+	pre := s.Dim.Render(stamp) + st.Render(mark)
+	var out []string
+	for _, w := range strings.Split(ansi.Wrap(e.text, max(width-len(stamp)-2, 10), " /"), "\n") {
+		out = append(out, ansi.Truncate(pre+st.Render(strings.TrimRight(w, " ")), width, "…"))
+		pre = strings.Repeat(" ", len(stamp)+2)
+	}
+	return out
 }

@@ -51,6 +51,15 @@ func TestMessageLogScrolls(t *testing.T) {
 	if !strings.Contains(scr, "J/K scroll") {
 		t.Errorf("the log's header does not say how to scroll:\n%s", scr)
 	}
+	// A new message does not move what is on show.
+	body := func(scr string) string { // the log's lines on show
+		lines := strings.Split(scr, "\n")
+		return strings.Join(lines[2:len(lines)-2], "\n")
+	}
+	h.m.setStatus(statusInfo, "a newer message")
+	if got := h.screen(); body(got) != body(scr) {
+		t.Errorf("a new message moved the log scrolled back:\n%s", got)
+	}
 	for range 40 {
 		h.keys("J")
 	}
