@@ -103,6 +103,7 @@ func runTUI(ctx context.Context, e *env, args []string) error {
 		URL:          url,
 		Keys:         km,
 		Notice:       notice,
+		NoticeErr:    kerr != nil,
 		Follow:       !cfg.noFollow,
 		Headful:      cfg.browser.Headful,
 		Locators:     ui.BrowserLocators,

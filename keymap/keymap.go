@@ -283,8 +283,8 @@ func Default() KeyMap {
 		Global: GlobalKeys{
 			Help:        bind("help", "?"),
 			Detail:      bind("toggle detail pane", "tab"),
-			DetailsDown: bind("scroll the details down", "J"),
-			DetailsUp:   bind("scroll the details up", "K"),
+			DetailsDown: bind("scroll the details, log, steps or code down", "J"),
+			DetailsUp:   bind("scroll the details, log, steps or code up", "K"),
 			Messages:    bind("message log", "M"),
 			Quit:        bind("quit", "q", "ctrl+c"),
 		},

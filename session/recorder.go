@@ -90,9 +90,10 @@ type RecordOptions struct {
 // RecordState is a copy of the recording for a front end to show. Gen
 // grows with every change, so that of two states the newer is known.
 type RecordState struct {
-	Gen   int
-	Path  string
-	Steps []recordings.Step
+	Gen    int
+	Path   string
+	Header recordings.Header // as in the file: what an export of it starts with
+	Steps  []recordings.Step
 }
 
 // Start creates the recording file path (which must not exist) for the
@@ -135,13 +136,14 @@ func Start(ctx context.Context, b Browser, path string, o RecordOptions) (*Recor
 
 func isBlank(url string) bool { return url == "" || strings.HasPrefix(url, "about:") }
 
-// State returns a copy of the recording: its file and steps.
+// State returns a copy of the recording: its file, header and steps.
 func (r *Recorder) State() RecordState {
 	r.mu.Lock()
 	gen := r.gen
 	r.mu.Unlock()
 	w := r.rec.Writer()
-	return RecordState{Gen: gen, Path: w.Path(), Steps: w.Recording().Steps}
+	rec := w.Recording()
+	return RecordState{Gen: gen, Path: w.Path(), Header: rec.Header, Steps: rec.Steps}
 }
 
 func (r *Recorder) changed() {

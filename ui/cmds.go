@@ -52,6 +52,7 @@ type resultMsg struct {
 	options []browser.Option
 	done    string               // the status text of a command that says more than its label (:replay)
 	target  string               // resLaunch: the URL it opened
+	opened  bool                 // resNav: an open (not back, forward or reload)
 	rec     *session.RecordState // the recording after the operation
 	err     error
 }
@@ -146,7 +147,10 @@ func (m *Model) startOp(kind resultKind, label string, fn func(ctx context.Conte
 
 // navigate opens url in the current tab.
 func (m *Model) navigate(label, url string) tea.Cmd {
-	m.url = url
+	if u, err := browser.NormalizeURL(url); err == nil {
+		url = u // as the browser opens it: what the header and status say
+	}
+	m.url, m.loading = url, true
 	return m.run(resNav, label+" "+url, session.Action{Kind: session.Open, URL: url})
 }
 
@@ -166,7 +170,7 @@ func (m *Model) run(kind resultKind, label string, a session.Action) tea.Cmd {
 	rec := m.rec.recorder()
 	return m.startOp(kind, label, func(ctx context.Context, b Browser) resultMsg {
 		out, err := session.Session{Browser: b, Recorder: rec}.Act(ctx, a)
-		r := resultMsg{ref: a.Ref, err: err, page: pageAfter(ctx, b, err), rec: stateOf(rec)}
+		r := resultMsg{ref: a.Ref, err: err, page: pageAfter(ctx, b, err), rec: stateOf(rec), opened: a.Kind == session.Open}
 		if out != nil {
 			r.nav, r.act = out.Nav, out.Act
 		}

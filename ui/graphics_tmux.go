@@ -22,7 +22,7 @@ import (
 // tmuxMax (previewImage).
 
 // tmuxHint is the status line's advice when tmux drops the images.
-const tmuxHint = "tmux drops inline images: `tmux set -g allow-passthrough on` draws the preview here"
+const tmuxHint = "inline needs `tmux set -g allow-passthrough on`"
 
 // detectTmux is DetectGraphics inside tmux: the outer terminal from the
 // environment the session was started in (KITTY_WINDOW_ID, LC_TERMINAL)

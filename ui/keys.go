@@ -157,9 +157,13 @@ func (m *Model) treeKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, km.Record.Code):
 		m.togglePane(paneCode)
 	case key.Matches(k, km.Global.DetailsDown):
-		m.detOff = min(m.detOff+3, 200)
+		if !m.scrollSide(scrollStep) {
+			m.detOff = min(m.detOff+scrollStep, 200)
+		}
 	case key.Matches(k, km.Global.DetailsUp):
-		m.detOff = max(m.detOff-3, 0)
+		if !m.scrollSide(-scrollStep) {
+			m.detOff = max(m.detOff-scrollStep, 0)
+		}
 	case key.Matches(k, km.Global.Messages):
 		m.openMessages()
 	case key.Matches(k, km.Page.Preview):

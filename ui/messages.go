@@ -31,6 +31,11 @@ func (m *Model) logStatus(extended bool) {
 		return
 	}
 	m.msgs = append(m.msgs, logEntry{at: m.now(), kind: m.status.kind, text: m.status.text})
+	if m.showMessages && m.sideOff > 0 {
+		// Scrolled back: the lines on show stay on show.
+		w, _ := m.sideBox()
+		m.sideOff += len(m.entryLines(m.msgs[len(m.msgs)-1], w))
+	}
 	if len(m.msgs) > logMax {
 		m.msgs = m.msgs[len(m.msgs)-logMax:]
 	}
@@ -51,39 +56,51 @@ func (m *Model) now() time.Time {
 
 func (m *Model) openMessages() { m.togglePane(paneMessages) }
 
-// messagesPane renders the newest messages that fit, oldest first, each
-// wrapped to the width: "09:41:07 ✓ done: click e10".
+// messagesPane renders the message log, oldest first, each message
+// wrapped to the width at spaces (and after a / in a long path): the
+// newest that fit, or, scrolled back (K), older ones.
 func (m *Model) messagesPane(width, height int) []string {
 	s := &m.styles
-	head := s.Title.Render("messages") + s.Dim.Render(" ("+itoa(len(m.msgs))+"; "+m.keys.Global.Messages.Help().Key+" closes)")
-	lines := []string{ansi.Truncate(head, width, "…")}
 	if len(m.msgs) == 0 {
-		return append(lines, s.Dim.Render("no messages yet"))
+		return []string{ansi.Truncate(s.Title.Render("messages")+s.Dim.Render(" (0; "+m.keys.Global.Messages.Help().Key+" closes)"), width, "…"),
+			s.Dim.Render("no messages yet")}
 	}
+	body := m.messageLines(width)
+	shown, start := tailWindow(body, height-1, m.sideOff)
+	note := m.scrollNote(start, len(shown), len(body))
+	if note != "" {
+		note += "; "
+	}
+	head := s.Title.Render("messages") + s.Dim.Render(" ("+itoa(len(m.msgs))+"; "+note+m.keys.Global.Messages.Help().Key+" closes)")
+	return append([]string{ansi.Truncate(head, width, "…")}, shown...)
+}
+
+// messageLines is every message of the log wrapped to width, styled:
+// "09:41:07 ✓ done: click e10".
+func (m *Model) messageLines(width int) []string {
 	var body []string
-	for i := len(m.msgs) - 1; i >= 0 && len(body) < height-1; i-- {
-		e := m.msgs[i]
-		mark, st := "  ", s.Info
-		switch e.kind {
-		case statusOK:
-			mark, st = "✓ ", s.OK
-		case statusErr:
-			mark, st = "✗ ", s.Err
-		}
-		stamp := e.at.Format("15:04:05") + " "
-		wrapped := strings.Split(ansi.Wrap(mark+e.text, max(width-len(stamp), 10), " "), "\n")
-		block := make([]string, len(wrapped))
-		for j, w := range wrapped {
-			pre := strings.Repeat(" ", len(stamp))
-			if j == 0 {
-				pre = s.Dim.Render(stamp)
-			}
-			block[j] = ansi.Truncate(pre+st.Render(w), width, "…")
-		}
-		body = append(block, body...)
+	for _, e := range m.msgs {
+		body = append(body, m.entryLines(e, width)...)
 	}
-	if len(body) > height-1 {
-		body = body[len(body)-(height-1):]
+	return body
+}
+
+// entryLines is one message wrapped to width, its time on the first line.
+func (m *Model) entryLines(e logEntry, width int) []string {
+	s := &m.styles
+	mark, st := "  ", s.Info
+	switch e.kind {
+	case statusOK:
+		mark, st = "✓ ", s.OK
+	case statusErr:
+		mark, st = "✗ ", s.Err
 	}
-	return append(lines, body...)
+	stamp := e.at.Format("15:04:05") + " "
+	pre := s.Dim.Render(stamp) + st.Render(mark)
+	var out []string
+	for _, w := range strings.Split(ansi.Wrap(e.text, max(width-len(stamp)-2, 10), " /"), "\n") {
+		out = append(out, ansi.Truncate(pre+st.Render(strings.TrimRight(w, " ")), width, "…"))
+		pre = strings.Repeat(" ", len(stamp)+2)
+	}
+	return out
 }

@@ -24,8 +24,11 @@ type Options struct {
 	URL string
 	// Keys are the bindings; the zero KeyMap means keymap.Default().
 	Keys keymap.KeyMap
-	// Notice is shown in the status line at start, e.g. a config problem.
-	Notice string
+	// Notice is shown in the status line at start (and kept in the message
+	// log), e.g. that the demo moved to another port: information, or an
+	// error (a config problem) when NoticeErr is set.
+	Notice    string
+	NoticeErr bool
 	// Follow turns on live follow at start (F toggles it).
 	Follow bool
 	// Headful says the browser window is visible: the selection is
@@ -170,11 +173,14 @@ type Model struct {
 
 	status       status
 	notice       string     // shown instead of the status until the first key press
+	noticeKind   statusKind // statusErr for a config problem, else statusInfo
 	msgs         []logEntry // every status message (messages.go)
 	showMessages bool       // the message log replaces the details
 	pagePrefix   bool       // copied locators start with page.
 	showCode     bool       // the steps pane shows the recording as code (recording_code.go)
 	detOff       int        // lines of the details pane scrolled away (J/K); 0 on a new selection
+	sideOff      int        // lines the side pane (log, steps, code) is scrolled back from its end (K)
+	loading      bool       // m.url is being opened: its title is not known yet
 	code         codeCache
 	playSeq      int // the playground's last edit (playground.go)
 
@@ -234,6 +240,12 @@ func New(o Options) *Model {
 		}
 	}
 	m.notice = o.Notice
+	if o.Notice != "" {
+		if o.NoticeErr {
+			m.noticeKind = statusErr
+		}
+		m.msgs = append(m.msgs, logEntry{at: m.now(), kind: m.noticeKind, text: o.Notice})
+	}
 	if m.opts.Recording == nil {
 		m.opts.Recording = &m.rec
 	}

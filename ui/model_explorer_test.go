@@ -228,7 +228,7 @@ func TestModelMessageLog(t *testing.T) {
 	h.ready()
 	h.keys("i i M")
 	scr := h.screen()
-	for _, want := range []string{"messages (", "09:41:07 ✓ open https://shop.test/", "09:41:07   showing interactive elements only", "09:41:07   showing every element"} {
+	for _, want := range []string{"messages (", "09:41:07 ✓ opened https://shop.test/", "09:41:07   showing interactive elements only", "09:41:07   showing every element"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("the log lacks %q:\n%s", want, scr)
 		}

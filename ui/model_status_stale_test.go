@@ -86,12 +86,12 @@ func TestModelFilterPromptNoStaleCount(t *testing.T) {
 		t.Fatalf("filter %q", h.m.tree.Filter())
 	}
 	h.keys("/")
-	line := h.m.promptLine(80)
+	line := h.m.promptLine(80, true)
 	if strings.Contains(line, "1/1") || strings.Contains(line, "match") || !strings.Contains(line, `enter keeps "Save"`) {
 		t.Errorf("the reopened prompt: %q", line)
 	}
 	h.typeText("e")
-	if line := h.m.promptLine(80); strings.Contains(line, "enter keeps") || !strings.Contains(line, "/13") {
+	if line := h.m.promptLine(80, true); strings.Contains(line, "enter keeps") || !strings.Contains(line, "/13") {
 		t.Errorf("typing shows the new filter's count: %q", line)
 	}
 }

@@ -561,6 +561,7 @@ func TestModelPromptDropsBidiControls(t *testing.T) {
 func TestModelNoticeStaysUntilAKey(t *testing.T) {
 	o := fakeOptions(newFake())
 	o.Notice = "key config: bad.toml:2: unknown binding name"
+	o.NoticeErr = true
 	h := newHarness(t, o, 80, 24)
 	h.ready()
 	if !strings.Contains(h.screen(), "✗ key config: bad.toml:2") {

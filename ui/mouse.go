@@ -14,11 +14,7 @@ const wheelStep = 3
 // treeBox returns the tree's place on screen: it starts at column 0 of
 // line 1 (below the header) and is w columns wide and h lines high.
 func (m *Model) treeBox() (w, h int) {
-	bottom := 1 + 1 // the status line (or prompt) and the key help
-	if m.over != overlayPrompt {
-		bottom = len(m.statusLines(m.width)) + 1
-	}
-	bodyH := m.height - 1 - bottom
+	bodyH := m.bodyHeight()
 	switch {
 	case !m.showDetails || bodyH < 8:
 		return m.width, bodyH
@@ -35,6 +31,10 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 	}
 	ms := msg.Mouse()
 	w, h := m.treeBox()
+	if wheel, ok := msg.(tea.MouseWheelMsg); ok && m.showDetails && ms.Y >= 1 && ms.Y <= m.bodyHeight() && (ms.X > w+1 || ms.Y > h+1) {
+		m.wheelDetails(wheel.Button)
+		return nil
+	}
 	if ms.X < 0 || ms.X >= w || ms.Y < 1 || ms.Y > h {
 		return nil
 	}
@@ -67,4 +67,20 @@ func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	return m.selectionMoved(false)
+}
+
+// wheelDetails scrolls what the details pane's place shows, as J and K do.
+func (m *Model) wheelDetails(b tea.MouseButton) {
+	delta := 0
+	switch b {
+	case tea.MouseWheelUp:
+		delta = -wheelStep
+	case tea.MouseWheelDown:
+		delta = wheelStep
+	default:
+		return
+	}
+	if !m.scrollSide(delta) {
+		m.detOff = min(max(m.detOff+delta, 0), 200)
+	}
 }

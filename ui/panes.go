@@ -32,6 +32,7 @@ func (m *Model) togglePane(p pane) {
 	names := map[pane]string{paneSteps: "the recorded steps", paneCode: "the recording as code", paneMessages: "the message log"}
 	keys := map[pane]string{paneSteps: m.keys.Record.Steps.Help().Key, paneCode: m.keys.Record.Code.Help().Key,
 		paneMessages: m.keys.Global.Messages.Help().Key}
+	m.sideOff = 0
 	if m.shown(p) {
 		m.showSteps, m.showCode, m.showMessages = false, false, false
 		m.setStatus(statusInfo, "details shown; "+keys[p]+" shows "+names[p]+" again")

@@ -278,8 +278,38 @@ func matchPos(cur int) string {
 	return ", at " + itoa(cur)
 }
 
-// promptLine renders the prompt in the status line's place.
-func (m *Model) promptLine(width int) string {
+// promptLines renders the prompt in the status line's place: one line, and
+// above it, when the hint (a completion list, an error) does not fit right
+// of the input, the hint wrapped on up to statusMaxLines lines.
+func (m *Model) promptLines(width int) []string {
+	p := m.prompt
+	if h := p.hint; h != "" && ansi.StringWidth(h)+1 > m.hintRoom(width) && !m.promptCounts() {
+		var out []string
+		for _, l := range wrapLines(h, width, statusMaxLines) {
+			out = append(out, m.styles.Dim.Render(l))
+		}
+		return append(out, m.promptLine(width, false))
+	}
+	return []string{m.promptLine(width, true)}
+}
+
+// hintRoom is the width right of the input the hint may take: what the
+// input (and its cursor) leaves, at least 20 columns kept for typing.
+func (m *Model) hintRoom(width int) int {
+	p := m.prompt
+	used := ansi.StringWidth(p.input.Prompt) + ansi.StringWidth(p.input.Value()) + 2
+	return max(width-max(used, 20), 10)
+}
+
+// promptCounts says whether the right of the prompt shows the filter's
+// state rather than the hint.
+func (m *Model) promptCounts() bool {
+	return m.prompt.kind == promptFilter && (m.tree.Filter() != "" || m.tree.FilterError() != "")
+}
+
+// promptLine renders the prompt's line, with the hint right of the input
+// when withHint.
+func (m *Model) promptLine(width int, withHint bool) string {
 	p := m.prompt
 	right := ""
 	switch {
@@ -294,8 +324,8 @@ func (m *Model) promptLine(width int) string {
 		if cur > 0 {
 			right = " " + itoa(cur) + "/" + itoa(total)
 		}
-	case p.hint != "":
-		right = " " + ansi.Truncate(p.hint, max(width/2, 10), "…")
+	case p.hint != "" && withHint:
+		right = " " + ansi.Truncate(p.hint, m.hintRoom(width)-1, "…")
 	}
 	p.input.SetWidth(max(width-ansi.StringWidth(p.input.Prompt)-ansi.StringWidth(right)-2, 4))
 	line := ansi.Truncate(p.input.View(), width-ansi.StringWidth(right), "…")

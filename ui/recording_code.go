@@ -24,23 +24,28 @@ func codeFormat(lang refs.Lang) string {
 }
 
 // syncCode exports the recording to the code view's language when the
-// code view is on and the recording, the language or the page it starts
-// from changed since the last export. Update calls it; View only renders
-// m.code.
+// code view is on and the recording or the language changed since the
+// last export. The code is what :export writes: the recording's own
+// header (the page it started on, the viewport), not the page on show.
+// Update calls it; View only renders m.code.
 func (m *Model) syncCode() {
 	if !m.showCode {
 		return
 	}
 	st := &m.rec.state
-	start := m.url
-	if len(st.Steps) > 0 && st.Steps[0].Kind == recordings.Navigate {
-		start = st.Steps[0].URL
+	key := codeKey{gen: st.Gen, format: codeFormat(m.language()), path: st.Path}
+	if st.Path == "" {
+		// Nothing recorded yet: the test that recording here would start.
+		key.title, key.start = m.title, m.url
 	}
-	key := codeKey{gen: st.Gen, format: codeFormat(m.language()), path: st.Path, title: m.title, start: start}
 	if m.code.done && m.code.key == key {
 		return
 	}
-	rec := &recordings.Recording{Header: recordings.NewHeader(m.title, start), Steps: st.Steps}
+	h := st.Header
+	if st.Path == "" {
+		h = recordings.NewHeader(key.title, key.start)
+	}
+	rec := &recordings.Recording{Header: h, Steps: st.Steps}
 	var b bytes.Buffer
 	err := recordings.Export(key.format, rec, &b)
 	m.code = codeCache{key: key, done: true, text: b.String(), err: err}
@@ -61,25 +66,28 @@ type codeCache struct {
 }
 
 // codePane renders the code view: its last lines that fit, as the newest
-// steps are at the end.
+// steps are at the end, or, scrolled back (K), earlier ones.
 func (m *Model) codePane(width, height int) []string {
 	s := &m.styles
-	code, format, err := m.code.text, m.code.key.format, m.code.err
+	format, err := m.code.key.format, m.code.err
 	head := s.Title.Render("Recording as code") + "  " + s.Dim.Render(format+" · "+m.keys.Record.Code.Help().Key+" hides it · "+m.keys.Record.Steps.Help().Key+" steps · "+m.keys.Locator.CycleLanguage.Help().Key+" language")
-	lines := []string{ansi.Truncate(head, width, "…")}
 	if err != nil {
-		return append(lines, s.Err.Render(ansi.Truncate(Sanitize(err.Error()), width, "…")))
+		return []string{ansi.Truncate(head, width, "…"), s.Err.Render(ansi.Truncate(Sanitize(err.Error()), width, "…"))}
 	}
-	body := strings.Split(strings.TrimRight(code, "\n"), "\n")
-	room := height - 1
-	if len(body) > room {
-		// The code's top is cut: a dimmed mark says so. It is styled after
-		// the code lines are sanitized, so its colour is not escaped.
-		lines = append(lines, s.Dim.Render("…"))
-		body = body[len(body)-room+1:]
+	body := m.codeLines(width)
+	shown, start := tailWindow(body, height-1, m.sideOff)
+	head += s.Dim.Render(noteAfter(m.scrollNote(start, len(shown), len(body))))
+	return append([]string{ansi.Truncate(head, width, "…")}, shown...)
+}
+
+// codeLines is the code view's code, sanitized, each line wrapped to width
+// at spaces outside string literals, the rest of a line indented under it.
+func (m *Model) codeLines(width int) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(m.code.text, "\n"), "\n") {
+		l = Sanitize(strings.ReplaceAll(l, "\t", "  "))
+		indent := len(l) - len(strings.TrimLeft(l, " ")) + 2
+		out = append(out, wrapHanging(l, width, indent)...)
 	}
-	for _, l := range body {
-		lines = append(lines, ansi.Truncate(Sanitize(strings.ReplaceAll(l, "\t", "  ")), width, "…"))
-	}
-	return lines
+	return out
 }

@@ -23,25 +23,36 @@ func (m *Model) stepsPane(width, height int) []string {
 	case path != "":
 		state = s.Flag.Render("paused")
 	}
-	add(s.Title.Render("Recording") + "  " + state + "  " + s.Dim.Render(counted(len(steps), "step", "steps")))
+	body := m.stepLines(width)
+	shown, start := tailWindow(body, height-m.stepsHead(), m.sideOff)
+	add(s.Title.Render("Recording") + "  " + state + "  " + s.Dim.Render(counted(len(steps), "step", "steps")+noteAfter(m.scrollNote(start, len(shown), len(body)))))
 	if path != "" {
 		add(s.Label.Render("file") + " " + Sanitize(path))
 	}
 	km := &m.keys.Record
 	add(s.Dim.Render(km.Toggle.Help().Key + " start/pause · " + km.Assert.Help().Key + " assert · " +
 		km.DeleteStep.Help().Key + " delete last · " + km.SaveAs.Help().Key + " save as · " + km.Steps.Help().Key + " hide"))
-	room := height - len(lines)
 	if len(steps) == 0 {
 		add(s.Dim.Render("no steps yet"))
 		return lines
 	}
-	first := max(len(steps)-room, 0)
-	if first > 0 {
-		first++ // leave a line for the "more" note
-		add(s.Dim.Render(fmt.Sprintf("… %d earlier steps", first)))
+	return append(lines, shown...)
+}
+
+// stepsHead is how many lines the steps pane's header takes.
+func (m *Model) stepsHead() int {
+	if m.rec.state.Path != "" {
+		return 3
 	}
-	for i := first; i < len(steps); i++ {
-		add(fmt.Sprintf("%3d ", i+1) + Sanitize(recordings.Summary(steps[i])))
+	return 2
+}
+
+// stepLines is every recorded step, numbered, wrapped to width under its
+// summary.
+func (m *Model) stepLines(width int) []string {
+	var out []string
+	for i, st := range m.rec.state.Steps {
+		out = append(out, wrapHanging(fmt.Sprintf("%3d ", i+1)+Sanitize(recordings.Summary(st)), width, 4)...)
 	}
-	return lines
+	return out
 }

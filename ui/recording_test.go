@@ -98,7 +98,7 @@ func TestModelRecordsClicksAndAssertions(t *testing.T) {
 	h.send(ctrlS)
 	screen := h.screen()
 	for _, want := range []string{"Recording  ● recording  3 steps", "1 click getByRole('button', { name: 'Save' })",
-		"2 expect getByRole('button', { name: 'Save' }) t", "3 fill getByRole('button', { name: 'Save' }) \"$A"} {
+		"2 expect getByRole('button', { name: 'Save' })", "3 fill getByRole('button', { name: 'Save' })", "\"$ARIADNE_SECRET_SAVE\""} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the steps pane lacks %q:\n%s", want, screen)
 		}

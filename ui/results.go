@@ -70,6 +70,9 @@ func (m *Model) reportResult(r resultMsg) {
 		what := r.label
 		if r.kind == resOpened && r.target != "" {
 			what = "open " + r.target // the browser started; the page did not load
+			if u, err := browser.NormalizeURL(r.target); err == nil {
+				what = "open " + u
+			}
 		}
 		m.fail(what, r.err)
 		return
@@ -87,7 +90,7 @@ func (m *Model) reportResult(r resultMsg) {
 			text = r.done
 		}
 		if r.nav != nil {
-			if r.kind == resOpened {
+			if r.kind == resOpened || r.opened {
 				text = "opened " + Sanitize(r.nav.URL)
 			}
 			if r.nav.Partial {
@@ -186,7 +189,7 @@ func (m *Model) applyPage(p pageState, seq int) {
 	} else {
 		m.tree.SetRoot(p.snap.Root) // the cursor follows its element
 	}
-	m.title = p.snap.Title
+	m.title, m.loading = p.snap.Title, false
 	if !strings.HasPrefix(p.snap.URL, "chrome-error://") || m.url == "" {
 		// A page that failed to load shows Chromium's error page; the
 		// header, o and ctrl+l keep the URL that was asked for.

@@ -80,6 +80,7 @@ func (m *Model) fail(what string, err error) {
 		if top, ok := err.(*refs.Error); ok {
 			msg = refs.MessageOf(top)
 		}
+		msg = dropTarget(what, msg)
 		text = what + ": " + words + " [" + string(re.Code) + "] — " + explorerAdvice(msg, m.keys.Find.JumpToRef.Help().Key)
 	case errors.Is(err, context.Canceled):
 		text = what + ": cancelled"
@@ -89,6 +90,24 @@ func (m *Model) fail(what string, err error) {
 		text = what + ": " + err.Error()
 	}
 	m.setStatus(statusErr, Sanitize(text))
+}
+
+// dropTarget drops from msg the URL that what ends with ("open URL"),
+// said again at its start ("URL answered HTTP 404 Not Found"), so that
+// the error fits on one line: "open URL: … [http_error] — HTTP 404 Not Found".
+func dropTarget(what, msg string) string {
+	i := strings.LastIndex(what, " ")
+	if i < 0 {
+		return msg
+	}
+	rest, ok := strings.CutPrefix(msg, what[i+1:]+" ")
+	if !ok {
+		return msg
+	}
+	if a, ok := strings.CutPrefix(rest, "answered "); ok {
+		return a
+	}
+	return rest
 }
 
 // explorerAdvice rewords what the browser advises for the command line
@@ -105,15 +124,18 @@ func explorerAdvice(msg, jumpKey string) string {
 	return msg
 }
 
-// statusLines renders the status line: one line, or two when an error
-// does not fit in one.
+// statusLines renders the status line: one line, or up to statusMaxLines
+// when the message does not fit in one (the message log keeps it whole).
 func (m *Model) statusLines(width int) []string {
 	st, kind := m.status.text, m.status.kind
 	if m.notice != "" {
-		st, kind = m.notice, statusErr
+		st, kind = m.notice, m.noticeKind
 	}
 	return m.renderStatus(kind, st, width)
 }
+
+// statusMaxLines is how many lines a long status message may take.
+const statusMaxLines = 3
 
 func (m *Model) renderStatus(kind statusKind, text string, width int) []string {
 	if text == "" {
@@ -127,17 +149,27 @@ func (m *Model) renderStatus(kind statusKind, text string, width int) []string {
 	case statusErr:
 		st, mark = m.styles.Err, "✗ "
 	}
-	text = mark + text
-	if ansi.StringWidth(text) <= width || kind != statusErr {
-		return []string{st.Render(ansi.Truncate(text, width, "…"))}
+	lines := wrapLines(mark+text, width, statusMaxLines)
+	for i := range lines {
+		lines[i] = st.Render(lines[i])
 	}
-	lines := strings.SplitN(ansi.Wrap(text, width, " "), "\n", 3)
-	if len(lines) > 2 {
-		lines = lines[:2]
-		lines[1] = ansi.Truncate(lines[1], width-1, "") + "…"
+	return lines
+}
+
+// wrapLines wraps text to width at spaces where it can (mid-word where a
+// word is longer than the width), in at most n lines, the last one ending
+// in "…" when text goes on.
+func wrapLines(text string, width, n int) []string {
+	if ansi.StringWidth(text) <= width {
+		return []string{text}
+	}
+	lines := strings.Split(ansi.Wrap(text, width, " "), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = ansi.Truncate(lines[n-1], width-1, "") + "…"
 	}
 	for i := range lines {
-		lines[i] = st.Render(ansi.Truncate(lines[i], width, "…"))
+		lines[i] = ansi.Truncate(strings.TrimRight(lines[i], " "), width, "…")
 	}
 	return lines
 }

@@ -23,7 +23,7 @@ func (m *Model) Render() string {
 	}
 	var bottom []string
 	if m.over == overlayPrompt {
-		bottom = []string{m.promptLine(w)}
+		bottom = m.promptLines(w)
 	} else {
 		bottom = m.statusLines(w)
 	}
@@ -124,6 +124,10 @@ func (m *Model) header(width int) string {
 	}
 	left := s.Brand.Render("ariadne")
 	title := Sanitize(m.title)
+	if m.loading && m.busy != nil {
+		title = "" // the old page's title is not the new URL's
+		left += "  " + s.Dim.Render("loading…")
+	}
 	if title != "" {
 		left += "  " + s.Header.Render(title)
 	}
