@@ -480,11 +480,14 @@ func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, He
 
 func displayWidth(s string) int { return ansi.StringWidth(s) }
 
-// ready waits until the first page is on screen and settled.
+// ready waits until the first page is on screen and settled: its first
+// selection's settle tick handled and the locators it asked for read, so
+// that what a test does next never races the first prefetch.
 func (h *harness) ready() {
 	h.t.Helper()
 	h.until("the first snapshot", func() bool { return h.m.snap != nil && h.m.busy == nil })
 	h.settle()
+	h.settleSelection()
 }
 
 func keyPress(s string) tea.KeyPressMsg {
