@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
+
+	"github.com/ariadne-tui/ariadne/refs"
 )
 
 // liveJS reads the page's version from Ariadne's world in the document
@@ -82,4 +84,45 @@ func (t *Tab) frameVersion(ctx context.Context, f *cdp.Frame) string {
 		return v
 	}
 	return "?"
+}
+
+// Follow brings the current tab's snapshot up to date for live follow and
+// returns it, or nil when it is still the one whose root is shown (the
+// tree on screen). A tab that refreshes can follow (Refresh) is asked
+// only for its changes: one evaluation per frame, which also reports that
+// nothing changed, so a quiet page costs no more than that. Otherwise (no
+// snapshot of the tab yet, or a frame in another process) the tab's
+// DOMVersion is compared with version, the one Follow or DOMVersion
+// returned last, and the tab is read again when it moved. It returns the
+// version to pass next time ("" when refreshes follow the tab).
+func (b *Browser) Follow(ctx context.Context, version string, shown *refs.Node) (*refs.Snapshot, string, error) {
+	t, err := b.CurrentTab()
+	if err != nil {
+		return nil, "", err
+	}
+	if t.refreshes() {
+		snap, err := b.onCurrentTab(func(c *Tab) (*refs.Snapshot, error) { return c.Refresh(ctx) })
+		if err != nil || snap.Root == shown {
+			return nil, "", err
+		}
+		return snap, "", nil
+	}
+	v, err := b.DOMVersion(ctx)
+	if err != nil || v == version {
+		return nil, v, err
+	}
+	snap, err := b.Refresh(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	return snap, v, nil
+}
+
+// refreshes reports whether the tab's next Refresh can read only what
+// changed: the tab has a snapshot, and no frame of it was read through its
+// own target.
+func (t *Tab) refreshes() bool {
+	t.liveMu.Lock()
+	defer t.liveMu.Unlock()
+	return t.live != nil && !t.live.remote
 }

@@ -25,6 +25,13 @@ type liveBrowser interface {
 	DOMVersion(ctx context.Context) (string, error)
 }
 
+// follower brings the snapshot up to date for live follow at the cost of
+// what changed, nil when the tree on screen is still true
+// (browser.Browser.Follow).
+type follower interface {
+	Follow(ctx context.Context, version string, shown *refs.Node) (*refs.Snapshot, string, error)
+}
+
 // refresher re-reads only what changed since the last snapshot
 // (browser/snapshot_refresh.go); live follow uses it when it can.
 type refresher interface {
