@@ -322,27 +322,24 @@ func live(seq, bgen int, b Browser, follow bool, version string, prev *refs.Snap
 		if prev != nil {
 			shown = prev.Root
 		}
-		p := pageState{}
-		var err error
+		follow := func() (*refs.Snapshot, string, error) { return pollPage(ctx, b, version) }
 		if fb, ok := b.(follower); ok {
-			p.snap, out.version, err = fb.Follow(ctx, version, shown)
-			if err == nil && p.snap == nil {
-				return out
-			}
-		} else {
-			p.snap, out.version, err = pollPage(ctx, b, version)
-			if err == nil && p.snap == nil {
-				return out
-			}
+			follow = func() (*refs.Snapshot, string, error) { return fb.Follow(ctx, version, prev) }
 		}
+		var p pageState
+		var err error
+		p.snap, out.version, err = follow()
 		if err != nil {
 			out.err, out.alive = err, b.Alive()
 			return out
 		}
+		if p.snap == nil {
+			return out
+		}
 		p.version = out.version
 		out.changed = changedRefs(shown, p.snap.Root)
-		// A refresh leaves the tabs as they were, but for the title and
-		// URL of this one; tabs that open or close come as events.
+		// A refresh leaves the tabs as they were, but for the title, URL
+		// and place of this one; tabs that open or close come as events.
 		if prev == nil || p.snap.URL != prev.URL || p.snap.Title != prev.Title || p.snap.TabIndex != prev.TabIndex {
 			if tabs, err := b.Tabs(ctx); err == nil {
 				p.tabs = tabs
@@ -354,8 +351,8 @@ func live(seq, bgen int, b Browser, follow bool, version string, prev *refs.Snap
 }
 
 // pollPage is live follow for a Browser without Follow: it compares the
-// DOM version with version, when b has one, and reads the page again when
-// it moved (nil when it did not).
+// DOM version with version, when b has one, and snapshots the page again
+// when it moved (nil when it did not).
 func pollPage(ctx context.Context, b Browser, version string) (*refs.Snapshot, string, error) {
 	var v string
 	if lb, ok := b.(liveBrowser); ok {
@@ -363,10 +360,6 @@ func pollPage(ctx context.Context, b Browser, version string) (*refs.Snapshot, s
 		if v, err = lb.DOMVersion(ctx); err != nil || v == version {
 			return nil, v, err
 		}
-	}
-	if rb, ok := b.(refresher); ok {
-		snap, err := rb.Refresh(ctx)
-		return snap, v, err
 	}
 	snap, err := b.Snapshot(ctx)
 	return snap, v, err
