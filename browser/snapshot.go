@@ -195,8 +195,12 @@ func (t *Tab) walk(ctx context.Context, w *world) (*rawSnapshot, int, error) {
 
 // refreshExpr is the call of the walker's refresh since walk number gen
 // (-1 for a full walk).
-func (t *Tab) refreshExpr(gen int) string {
-	return "__ariadne.refresh(" + t.walkOpts() + ", " + strconv.Itoa(gen) + ")"
+func (t *Tab) refreshExpr(gen int) string { return t.refreshCall(gen, false) }
+
+// refreshCall is refreshExpr, for a poll (refresh.js: the style sheets'
+// rules in turns until something else changed) or not.
+func (t *Tab) refreshCall(gen int, poll bool) string {
+	return "__ariadne.refresh(" + t.walkOpts() + ", " + strconv.Itoa(gen) + ", " + strconv.FormatBool(poll) + ")"
 }
 
 // walkOpts are the walker's options, as a JavaScript object.

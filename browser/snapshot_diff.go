@@ -34,7 +34,7 @@ func (t *Tab) SnapshotDiff(ctx context.Context) (*refs.Snapshot, []refs.Change, 
 	if t.live != nil {
 		prev = t.live.snap.Root
 	}
-	snap, err := t.refreshLocked(ctx)
+	snap, err := t.refreshLocked(ctx, false)
 	if err != nil {
 		return nil, nil, false, err
 	}

@@ -78,12 +78,15 @@ func (b *Browser) Refresh(ctx context.Context) (*refs.Snapshot, error) {
 func (t *Tab) Refresh(ctx context.Context) (*refs.Snapshot, error) {
 	t.liveMu.Lock()
 	defer t.liveMu.Unlock()
-	return t.refreshLocked(ctx)
+	return t.refreshLocked(ctx, false)
 }
 
-// refreshLocked is Refresh; the caller holds liveMu.
-func (t *Tab) refreshLocked(ctx context.Context) (*refs.Snapshot, error) {
-	snap, err := t.refresh(ctx)
+// refreshLocked is Refresh; the caller holds liveMu. A poll (live
+// follow's check, Follow) reads the style sheets' rules in turns while
+// nothing else changed, as the DOM version check does, and all of them
+// before it walks.
+func (t *Tab) refreshLocked(ctx context.Context, poll bool) (*refs.Snapshot, error) {
+	snap, err := t.refresh(ctx, poll)
 	if errors.Is(err, errRefreshFull) {
 		return t.fullSnapshot(ctx)
 	}
@@ -94,7 +97,7 @@ func (t *Tab) refreshLocked(ctx context.Context) (*refs.Snapshot, error) {
 	return snap, nil
 }
 
-func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
+func (t *Tab) refresh(ctx context.Context, poll bool) (*refs.Snapshot, error) {
 	st := t.live
 	if st == nil || st.remote {
 		return nil, errRefreshFull
@@ -112,7 +115,7 @@ func (t *Tab) refresh(ctx context.Context) (*refs.Snapshot, error) {
 		if w == nil || w.doc != fl.doc || w.loader != fl.loader {
 			return nil, errRefreshFull
 		}
-		raw, err := t.evalIn(ctx, w, t.refreshExpr(fl.gen))
+		raw, err := t.evalIn(ctx, w, t.refreshCall(fl.gen, poll))
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, err

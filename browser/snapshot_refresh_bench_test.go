@@ -217,18 +217,9 @@ func selfCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// BenchmarkLivePoll is what live follow pays on every poll of a quiet
-// page (nothing changed): the DOM version check on the 20,000-element
-// benchmark page after a snapshot, plain and with a framework's worth of
-// style (3,000 rules) and 1,000 form fields, with the time the check
-// takes in the page (world/changes.js, pageVersion; the fastest of 20
-// rounds) apart:
-//
-//	go test ./browser/ -run '^$' -bench BenchmarkLivePoll -benchtime 200x
-func BenchmarkLivePoll(b *testing.B) {
-	br := launchTest(b, func(o *Options) { o.NavTimeout = 2 * time.Minute; o.TextContainers = true })
-	srv := benchServer(b)
-	const styled = `(() => {
+// styledSetup gives the benchmark page a framework's worth of style
+// (3,000 rules) and 1,000 form fields.
+const styledSetup = `(() => {
   const st = document.createElement("style");
   let css = "";
   for (let k = 0; k < 3000; k++) css += ".c" + k + " > .d" + k + " { margin: " + (k % 7) + "px }\n";
@@ -243,7 +234,19 @@ func BenchmarkLivePoll(b *testing.B) {
   document.querySelector("main").append(f);
   return true;
 })()`
-	for _, c := range []struct{ name, setup string }{{"20000", ""}, {"20000+style+fields", styled}} {
+
+// BenchmarkLivePoll is what live follow pays on every poll of a quiet
+// page (nothing changed): the DOM version check on the 20,000-element
+// benchmark page after a snapshot, plain and with a framework's worth of
+// style (3,000 rules) and 1,000 form fields, with the time the check
+// takes in the page (world/changes.js, pageVersion; the fastest of 20
+// rounds) apart:
+//
+//	go test ./browser/ -run '^$' -bench BenchmarkLivePoll -benchtime 200x
+func BenchmarkLivePoll(b *testing.B) {
+	br := launchTest(b, func(o *Options) { o.NavTimeout = 2 * time.Minute; o.TextContainers = true })
+	srv := benchServer(b)
+	for _, c := range []struct{ name, setup string }{{"20000", ""}, {"20000+style+fields", styledSetup}} {
 		b.Run(c.name, func(b *testing.B) {
 			ctx := testContext(b, 10*time.Minute)
 			if _, err := br.Open(ctx, srv.URL+"/20000.html"); err != nil {

@@ -25,10 +25,10 @@ type liveBrowser interface {
 	DOMVersion(ctx context.Context) (string, error)
 }
 
-// refresher re-reads only what changed since the last snapshot
-// (browser/snapshot_refresh.go); live follow uses it when it can.
-type refresher interface {
-	Refresh(ctx context.Context) (*refs.Snapshot, error)
+// follower brings the snapshot up to date for live follow, nil when the
+// snapshot on screen still shows the page (browser.Browser.Follow).
+type follower interface {
+	Follow(ctx context.Context, version string, shown *refs.Snapshot) (*refs.Snapshot, string, error)
 }
 
 // inspector highlights and picks elements in a visible browser window

@@ -309,8 +309,8 @@ func (m *Model) tick() tea.Cmd {
 
 // live checks that the browser lives and, when following, whether the page
 // changed since version; if it did, it reads it again (only what changed,
-// when b can) and lists what changed since prev, the tree on screen.
-func live(seq, bgen int, b Browser, follow bool, version string, prev *refs.Node) tea.Cmd {
+// when b can) and lists what changed since prev, the snapshot on screen.
+func live(seq, bgen int, b Browser, follow bool, version string, prev *refs.Snapshot) tea.Cmd {
 	return func() tea.Msg {
 		out := liveMsg{seq: seq, bgen: bgen, alive: b.Alive()}
 		if !out.alive || !follow {
@@ -318,34 +318,51 @@ func live(seq, bgen int, b Browser, follow bool, version string, prev *refs.Node
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if lb, ok := b.(liveBrowser); ok {
-			v, err := lb.DOMVersion(ctx)
-			if err != nil {
-				out.err, out.alive = err, b.Alive()
-				return out
-			}
-			out.version = v
-			if v == version {
-				return out
-			}
+		var shown *refs.Node
+		if prev != nil {
+			shown = prev.Root
 		}
-		p := pageState{version: out.version}
-		if rb, ok := b.(refresher); ok {
-			p.snap, p.err = rb.Refresh(ctx)
-		} else {
-			p.snap, p.err = b.Snapshot(ctx)
+		follow := func() (*refs.Snapshot, string, error) { return pollPage(ctx, b, version) }
+		if fb, ok := b.(follower); ok {
+			follow = func() (*refs.Snapshot, string, error) { return fb.Follow(ctx, version, prev) }
 		}
-		if p.err != nil {
-			out.err, out.alive = p.err, b.Alive()
+		var p pageState
+		var err error
+		p.snap, out.version, err = follow()
+		if err != nil {
+			out.err, out.alive = err, b.Alive()
 			return out
 		}
-		out.changed = changedRefs(prev, p.snap.Root)
-		if tabs, err := b.Tabs(ctx); err == nil {
-			p.tabs = tabs
+		if p.snap == nil {
+			return out
+		}
+		p.version = out.version
+		out.changed = changedRefs(shown, p.snap.Root)
+		// A refresh leaves the tabs as they were, but for the title, URL
+		// and place of this one; tabs that open or close come as events.
+		if prev == nil || p.snap.URL != prev.URL || p.snap.Title != prev.Title || p.snap.TabIndex != prev.TabIndex {
+			if tabs, err := b.Tabs(ctx); err == nil {
+				p.tabs = tabs
+			}
 		}
 		out.page = &p
 		return out
 	}
+}
+
+// pollPage is live follow for a Browser without Follow: it compares the
+// DOM version with version, when b has one, and snapshots the page again
+// when it moved (nil when it did not).
+func pollPage(ctx context.Context, b Browser, version string) (*refs.Snapshot, string, error) {
+	var v string
+	if lb, ok := b.(liveBrowser); ok {
+		var err error
+		if v, err = lb.DOMVersion(ctx); err != nil || v == version {
+			return nil, v, err
+		}
+	}
+	snap, err := b.Snapshot(ctx)
+	return snap, v, err
 }
 
 // waitEvent waits for the next browser event, or until stop is closed.

@@ -38,6 +38,7 @@ type fakeBrowser struct {
 	options []browser.Option
 
 	aliveChecks int // calls of Alive: the live checks so far
+	tabReads    int // calls of Tabs
 }
 
 const fakeURL = "https://shop.test/"
@@ -193,9 +194,22 @@ func (f *fakeBrowser) DOMVersion(ctx context.Context) (string, error) {
 	return fmt.Sprintf("%s#%d", f.url, f.version), f.gone()
 }
 
+// Follow is browser.Browser.Follow by the DOM version: the page is read
+// again when the version moved, and nil returned when the tree, URL,
+// title and tab are those shown.
+func (f *fakeBrowser) Follow(ctx context.Context, version string, shown *refs.Snapshot) (*refs.Snapshot, string, error) {
+	v, err := f.DOMVersion(ctx)
+	if err != nil || v == version {
+		return nil, v, err
+	}
+	snap, err := f.Snapshot(ctx)
+	return snap, v, err
+}
+
 func (f *fakeBrowser) Tabs(ctx context.Context) ([]browser.TabInfo, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.tabReads++
 	out := append([]browser.TabInfo(nil), f.tabs...)
 	for i := range out {
 		out[i].Current = i == f.current

@@ -497,6 +497,40 @@ func TestModelLiveFollow(t *testing.T) {
 	h.until("the browser's death", func() bool { return h.m.dead })
 }
 
+// TestModelLiveFollowTabs: a live update reads the tab list again only
+// when this tab's title, URL or place moved (tabs that open or close come
+// as events).
+func TestModelLiveFollowTabs(t *testing.T) {
+	f := newFake()
+	o := fakeOptions(f)
+	o.Follow = true
+	o.LivePeriod = 10 * time.Millisecond
+	h := newHarness(t, o, 80, 24)
+	h.ready()
+	reads := func() int {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		return f.tabReads
+	}
+	n := reads()
+	f.mu.Lock()
+	setText(f.pages[fakeURL], "plain", "changed by the page")
+	f.version++
+	f.mu.Unlock()
+	h.until("the live update", func() bool { return strings.Contains(h.screen(), "changed by the page") })
+	if got := reads(); got != n {
+		t.Errorf("an update that kept the title and URL read the tabs %d times", got-n)
+	}
+	f.mu.Lock()
+	f.titles[fakeURL] = "Renamed shop"
+	f.version++
+	f.mu.Unlock()
+	h.until("the new title", func() bool { return h.m.title == "Renamed shop" })
+	if got := reads(); got != n+1 {
+		t.Errorf("an update that renamed the tab read the tabs %d times, want 1", got-n)
+	}
+}
+
 func TestModelSanitizesPageText(t *testing.T) {
 	f := newFake()
 	f.titles[fakeURL] = "Evil \x1b]52;c;aGk=\x07 title"

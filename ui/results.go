@@ -262,11 +262,7 @@ func (m *Model) onTick(t liveTickMsg) tea.Cmd {
 	}
 	m.seq++
 	m.liveBusy = m.follow
-	var prev *refs.Node
-	if m.snap != nil {
-		prev = m.snap.Root
-	}
-	return tea.Batch(next, live(m.seq, m.bgen, m.b, m.follow, m.version, prev))
+	return tea.Batch(next, live(m.seq, m.bgen, m.b, m.follow, m.version, m.snap))
 }
 
 // onLive applies a live check.

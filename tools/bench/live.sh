@@ -3,7 +3,9 @@
 # main) and after (this tree's HEAD), in one run:
 #
 #   1. a quiet poll (BenchmarkLivePoll: the DOM version check on the
-#      20,000-element page, plain and with 3,000 rules and 1,000 fields);
+#      20,000-element page, plain and with 3,000 rules and 1,000 fields;
+#      then BenchmarkFollowPoll in HEAD: that check and Follow's poll
+#      interleaved, CPU of Ariadne and of Chromium per poll);
 #   2. one change (BenchmarkRefresh: a renamed row at 20,000 elements, a
 #      50-item list re-rendered at 5,000; a full snapshot, then a refresh);
 #   3. live follow on a 20,000-element page with a 1 s clock for $LIVE
@@ -36,7 +38,14 @@ bench() {
 	done
 }
 steps=${STEPS:-poll change live}
-case " $steps " in *" poll "*) bench "quiet poll" 'BenchmarkLivePoll' 200x ;; esac
+case " $steps " in *" poll "*)
+	bench "quiet poll" 'BenchmarkLivePoll' 200x
+	# The old poll (DOMVersion) and the new (Follow) side by side, in HEAD.
+	load
+	echo "== quiet poll, version and Follow interleaved, after"
+	(cd "$after" && go test ./browser -run '^$' -bench 'BenchmarkFollowPoll' -benchtime 400x) | grep '^Benchmark'
+	;;
+esac
 case " $steps " in *" change "*) bench "one change" 'BenchmarkRefresh$' 5x ;; esac
 case " $steps " in *" live "*) ;; *) load; exit 0 ;; esac
 for side in page before after; do

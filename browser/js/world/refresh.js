@@ -29,11 +29,15 @@
   // subtrees re-walked and whether it was a full walk (for benchmarks).
   let stats = null;
 
-  function refresh(opts, since) {
+  // A poll (live follow's check) compares the style sheets' rules in
+  // turns (silent.js, checkSilent) while nothing else changed, as the DOM
+  // version check does, so that a quiet page with a large style sheet
+  // costs little; before it walks, it compares them all.
+  function refresh(opts, since, poll) {
     const t0 = performance.now();
     noteRecords(observer.takeRecords());
     if (since !== gen || gen === 0 || fullReason) return fullRefresh(opts, t0);
-    checkSilent(true);
+    checkSilent(!poll);
     // Focus moves without a mutation, and without focus events in a page
     // that does not have the window's focus.
     const active = deepActiveElement();
@@ -47,6 +51,7 @@
     }
     if (fullReason) return fullRefresh(opts, t0);
     if (dirty.size === 0) return "";
+    if (poll && sheetsChanged(true)) return fullRefresh(opts, t0);
     beginCaches();
     containers = !!(opts && opts.containers);
     tracking = partialWalk = true;
