@@ -2,11 +2,10 @@ package browser
 
 import (
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/ariadne-tui/ariadne/internal/proccpu"
 )
 
 // BenchmarkFollowPoll is what live follow pays on every poll of a quiet
@@ -82,41 +81,12 @@ func BenchmarkFollowPoll(b *testing.B) {
 }
 
 // treeCPU is the CPU time so far of this process and its descendants (the
-// browser's processes), from /proc.
+// browser's processes).
 func treeCPU(b *testing.B) time.Duration {
 	b.Helper()
-	me := os.Getpid()
-	parent := map[int]int{}
-	ticks := map[int]float64{}
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	for _, p := range stats {
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		s := string(raw)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) < 13 {
-			continue
-		}
-		pid, _ := strconv.Atoi(strings.Fields(s)[0])
-		ppid, _ := strconv.Atoi(f[1])
-		ut, _ := strconv.ParseFloat(f[11], 64)
-		st, _ := strconv.ParseFloat(f[12], 64)
-		parent[pid], ticks[pid] = ppid, ut+st
-	}
 	var sum float64
-	for pid, t := range ticks {
-		for p := pid; p > 1; p = parent[p] {
-			if p == me {
-				sum += t
-				break
-			}
-		}
+	for _, s := range proccpu.Tree(os.Getpid()) {
+		sum += s
 	}
-	return time.Duration(sum * float64(time.Second) / 100) // USER_HZ is 100
+	return time.Duration(sum * float64(time.Second))
 }

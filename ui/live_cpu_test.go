@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/internal/proccpu"
 )
 
 // TestLiveFollowCPU measures what live follow costs on a 20,000-element
@@ -140,41 +140,13 @@ setInterval(() => { s++; document.getElementById("clock").textContent = "00:00:"
 func cpuSeconds(t *testing.T) (self, all float64, kinds map[string]float64) {
 	t.Helper()
 	me := os.Getpid()
-	parent := map[int]int{}
-	stat := map[int]float64{}
-	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
-	for _, p := range dirs {
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		s := string(raw)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) < 13 {
-			continue
-		}
-		pid, _ := strconv.Atoi(strings.Fields(s)[0])
-		ppid, _ := strconv.Atoi(f[1])
-		ut, _ := strconv.ParseFloat(f[11], 64)
-		st, _ := strconv.ParseFloat(f[12], 64)
-		parent[pid] = ppid
-		stat[pid] = (ut + st) / 100 // clock ticks: USER_HZ is 100 on Linux
-	}
-	self = stat[me]
 	kinds = map[string]float64{}
-	for pid, s := range stat {
-		for p := pid; p > 1; p = parent[p] {
-			if p == me {
-				all += s
-				if pid != me {
-					kinds[procKind(pid)] += s
-				}
-				break
-			}
+	for pid, s := range proccpu.Tree(me) {
+		all += s
+		if pid == me {
+			self = s
+		} else {
+			kinds[procKind(pid)] += s
 		}
 	}
 	return self, all, kinds
