@@ -322,13 +322,13 @@ func live(seq, bgen int, b Browser, follow bool, version string, prev *refs.Snap
 		if prev != nil {
 			shown = prev.Root
 		}
-		follow := func() (*refs.Snapshot, string, error) { return pollPage(ctx, b, version) }
+		read := func() (*refs.Snapshot, string, error) { return pollPage(ctx, b, version) }
 		if fb, ok := b.(follower); ok {
-			follow = func() (*refs.Snapshot, string, error) { return fb.Follow(ctx, version, prev) }
+			read = func() (*refs.Snapshot, string, error) { return fb.Follow(ctx, version, prev) }
 		}
 		var p pageState
 		var err error
-		p.snap, out.version, err = follow()
+		p.snap, out.version, err = read()
 		if err != nil {
 			out.err, out.alive = err, b.Alive()
 			return out
