@@ -91,6 +91,9 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	popups := b.popupTargets(tctx)
 	hung := tab.watchHang(budget)
 	err := fn(tctx, el, res)
+	if el != nil && el.healed {
+		res.Healed = true // healed while the action waited for it
+	}
 	if herr := hung(); herr != nil {
 		return nil, herr
 	}

@@ -249,24 +249,55 @@ func (b *Browser) Click(ctx context.Context, ref string, o ActionOptions) (*Acti
 	}
 	count := max(o.Count, 1)
 	return b.act(ctx, ref, o, func(ctx context.Context, el *element, res *ActionResult) error {
-		x, y, err := b.point(ctx, el, o.Force, true, o.timeout(b))
-		if err != nil {
-			return err
-		}
-		if o.Force {
-			// A forced click on a covered element goes to the element itself,
-			// not to whatever covers it.
-			var hit hitResult
-			if err := el.call(ctx, "hitTest", &hit, x-el.offset[0], y-el.offset[1]); err != nil {
+		for lost := 0; ; lost++ {
+			x, y, err := b.point(ctx, el, o.Force, true, o.timeout(b))
+			if err != nil {
 				return err
 			}
-			if !hit.OK {
-				res.Forced = "covered by " + b.interceptor(el, hit) + "; the click was delivered to the element itself"
-				return el.call(ctx, "dispatchClick", nil, buttonNumber(btn), count, mods)
+			if o.Force {
+				// A forced click on a covered element goes to the element itself,
+				// not to whatever covers it.
+				var hit hitResult
+				if err := el.call(ctx, "hitTest", &hit, x-el.offset[0], y-el.offset[1]); err != nil {
+					return err
+				}
+				if !hit.OK {
+					res.Forced = "covered by " + b.interceptor(el, hit) + "; the click was delivered to the element itself"
+					return el.call(ctx, "dispatchClick", nil, buttonNumber(btn), count, mods)
+				}
+			}
+			watched := btn == input.MouseButtonLeft && el.call(ctx, "watchPress", nil) == nil
+			if err := el.tab.clickAt(ctx, x, y, btn, mods, count); err != nil {
+				return err
+			}
+			if !watched || !el.pressLost(ctx) {
+				return nil
+			}
+			// The page replaced the element between the press and the
+			// release, and the browser dropped the click: click what the
+			// ref heals to (point heals it), as Playwright retries a click
+			// whose release went elsewhere.
+			if lost == 2 {
+				return refs.Errorf(refs.CodeTimeout, "ref %s (%s %q) was replaced by the page between the mouse's press and its release %d times, and the browser dropped each click; wait for the page to settle, or use --force", el.ref, el.entry.Role, el.entry.Name, lost+1)
 			}
 		}
-		return el.tab.clickAt(ctx, x, y, btn, mods, count)
 	})
+}
+
+// pressLost reports whether the click watched since watchPress was lost
+// to a re-render (actions.js, pressLost). A page that cannot answer soon
+// (it navigated, a dialog holds it) did not lose it.
+func (el *element) pressLost(ctx context.Context) bool {
+	el.tab.mu.Lock()
+	dialog := el.tab.dialog.pending != nil
+	el.tab.mu.Unlock()
+	if dialog {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	var lost bool
+	return el.call(ctx, "pressLost", &lost) == nil && lost
 }
 
 func buttonNumber(b input.MouseButton) int {

@@ -10,6 +10,14 @@
   new MutationObserver(() => { lastMutation = performance.now(); })
     .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 
+  // The press watch of a click (watchPress, pressLost): one at a time.
+  let watch = null;
+  const pressEvents = ["mousedown", "mouseup", "click"];
+  function stopWatch() {
+    if (watch) for (const t of pressEvents) window.removeEventListener(t, watch.on, true);
+    watch = null;
+  }
+
   function el(h) {
     const e = A.elementOf(h);
     if (!e || !e.isConnected) return null;
@@ -172,6 +180,40 @@
       }
       if (e.labels) for (const l of e.labels) if (composedContains(l, hit)) return { ok: true };
       return { ok: false, interceptor: describe(hit) };
+    },
+
+    // watchPress notes, until pressLost, whether the mouse's press reached
+    // the element and whether its release reached it and a click followed
+    // anywhere: a page that replaces the element between the two (a list
+    // re-rendered every few hundred ms) makes the browser drop the click.
+    // The element's shadow hosts count as it: a listener on the window
+    // does not see inside a closed shadow root.
+    watchPress(h) {
+      stopWatch();
+      const e = el(h);
+      if (!e) return false;
+      const hosts = new Set();
+      for (let r = e.getRootNode(); r && r.host; r = r.host.getRootNode()) hosts.add(r.host);
+      const reaches = (ev) => ev.composedPath().some((n) => n === e || hosts.has(n));
+      const w = { e, down: false, up: false, click: false };
+      w.on = (ev) => {
+        if (!ev.isTrusted) return;
+        if (ev.type === "mousedown") w.down = w.down || reaches(ev);
+        else if (ev.type === "mouseup") w.up = w.up || reaches(ev);
+        else w.click = true;
+      };
+      for (const t of pressEvents) window.addEventListener(t, w.on, true);
+      watch = w;
+      return true;
+    },
+
+    // pressLost ends watchPress and reports whether the click was lost: the
+    // press reached the element, which then left the document before the
+    // release reached it, and no click followed, on it or anywhere.
+    pressLost() {
+      const w = watch;
+      stopWatch();
+      return !!w && w.down && !w.up && !w.click && !w.e.isConnected;
     },
 
     // dispatchClick delivers a click straight to the element, for --force

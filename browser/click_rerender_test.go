@@ -1,0 +1,82 @@
+package browser
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ariadne-tui/ariadne/refs"
+)
+
+// TestClickRerenderedBetweenPressAndRelease: a list re-renders between the
+// mouse's press and its release (rerender-press.html), so the browser
+// drops the click (the pressed element is gone). The click must still
+// land, on the element the ref heals to, once, and not report success for
+// a click that never happened.
+func TestClickRerenderedBetweenPressAndRelease(t *testing.T) {
+	b := launchTest(t)
+	srv := servePages(t)
+	open(t, b, srv, "rerender-press.html")
+	ctx := testContext(t, 30*time.Second)
+	snap, err := b.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var likes []string
+	snap.Root.Walk(func(n *refs.Node, _ int) bool {
+		if n.Role == "button" && n.Name == "Like" {
+			likes = append(likes, n.Ref)
+		}
+		return true
+	})
+	if len(likes) != 2 {
+		t.Fatalf("want 2 Like buttons, got %v", likes)
+	}
+	res, err := b.Click(ctx, likes[1], ActionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, clicks := pressPage(t, b)
+	if status != "Likes: 1 (last: Map the corridors)" || len(clicks) != 1 {
+		t.Errorf("the page shows %q after clicks on %v; want one like of the second idea", status, clicks)
+	}
+	if !res.Healed {
+		t.Error("the click on a re-rendered button should report its ref healed")
+	}
+
+	// A page that replaces the button at every press can never be
+	// clicked: a coded error, not a success.
+	open(t, b, srv, "rerender-press.html?every")
+	snap, err = b.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	like := liveRef(t, snap.Root, "button", "Like")
+	_, err = b.Click(ctx, like, ActionOptions{})
+	if refs.CodeOf(err) != refs.CodeTimeout || !strings.Contains(fmt.Sprint(err), "dropped each click") {
+		t.Errorf("a button replaced at every press: got %v, want a timeout that says the clicks were dropped", err)
+	}
+	if status, clicks := pressPage(t, b); status != "Likes: 0" || len(clicks) != 0 {
+		t.Errorf("the page shows %q after clicks on %v; want none", status, clicks)
+	}
+}
+
+// pressPage reads rerender-press.html's status and the clicks it saw.
+func pressPage(t *testing.T, b *Browser) (string, []string) {
+	t.Helper()
+	raw, err := b.Evaluate(testContext(t, 10*time.Second), "", `() => [document.getElementById("status").textContent, window.clicks]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Status string
+		Clicks []string
+	}
+	var parts []json.RawMessage
+	if err := json.Unmarshal(raw, &parts); err != nil || len(parts) != 2 || json.Unmarshal(parts[0], &got.Status) != nil || json.Unmarshal(parts[1], &got.Clicks) != nil {
+		t.Fatalf("reading the page: %s (%v)", raw, err)
+	}
+	return got.Status, got.Clicks
+}
