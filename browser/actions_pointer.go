@@ -275,8 +275,15 @@ func (b *Browser) Click(ctx context.Context, ref string, o ActionOptions) (*Acti
 			}
 			// The page replaced the element between the press and the
 			// release, and the browser dropped the click: click what the
-			// ref heals to (point heals it), as Playwright retries a click
-			// whose release went elsewhere.
+			// ref heals to, as Playwright retries a click whose release
+			// went elsewhere. An element that is gone for good (a menu
+			// that acts on the press and closes) did what it does.
+			h, err := el.heal(ctx)
+			if err != nil {
+				return nil
+			}
+			b.refs.Rebind(el.ref, h)
+			el.handle, el.healed = h, true
 			if lost == 2 {
 				return refs.Errorf(refs.CodeTimeout, "ref %s (%s %q) was replaced by the page between the mouse's press and its release %d times, and the browser dropped each click; wait for the page to settle, or use --force", el.ref, el.entry.Role, el.entry.Name, lost+1)
 			}

@@ -61,6 +61,20 @@ func TestClickRerenderedBetweenPressAndRelease(t *testing.T) {
 	if status, clicks := pressPage(t, b); status != "Likes: 0" || len(clicks) != 0 {
 		t.Errorf("the page shows %q after clicks on %v; want none", status, clicks)
 	}
+
+	// A button that acts on the press and removes itself is not pressed
+	// again: nothing heals it, and the click did what it does.
+	open(t, b, srv, "rerender-press.html?menu")
+	snap, err = b.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Click(ctx, liveRef(t, snap.Root, "button", "Pick"), ActionOptions{}); err != nil {
+		t.Errorf("a button that acts on the press and goes: %v", err)
+	}
+	if status, _ := pressPage(t, b); status != "Picked 1" {
+		t.Errorf("the page shows %q, want one pick", status)
+	}
 }
 
 // pressPage reads rerender-press.html's status and the clicks it saw.
