@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -249,8 +250,9 @@ func (b *Browser) Click(ctx context.Context, ref string, o ActionOptions) (*Acti
 	}
 	count := max(o.Count, 1)
 	return b.act(ctx, ref, o, func(ctx context.Context, el *element, res *ActionResult) error {
+		deadline := time.Now().Add(o.timeout(b))
 		for lost := 0; ; lost++ {
-			x, y, err := b.point(ctx, el, o.Force, true, o.timeout(b))
+			x, y, err := b.point(ctx, el, o.Force, true, max(time.Until(deadline), 0))
 			if err != nil {
 				return err
 			}
@@ -273,19 +275,12 @@ func (b *Browser) Click(ctx context.Context, ref string, o ActionOptions) (*Acti
 			if !watched || !el.pressLost(ctx) {
 				return nil
 			}
-			// The page replaced the element between the press and the
-			// release, and the browser dropped the click: click what the
-			// ref heals to, as Playwright retries a click whose release
-			// went elsewhere. An element that is gone for good (a menu
-			// that acts on the press and closes) did what it does.
-			h, err := el.heal(ctx)
-			if err != nil {
-				return nil
-			}
-			b.refs.Rebind(el.ref, h)
-			el.handle, el.healed = h, true
+			// The page re-rendered the element between the press and the
+			// release (it put back the same markup and did nothing else),
+			// and the browser dropped the click: click what the ref heals
+			// to (point heals it). Playwright reports such a click as made.
 			if lost == 2 {
-				return refs.Errorf(refs.CodeTimeout, "ref %s (%s %q) was replaced by the page between the mouse's press and its release %d times, and the browser dropped each click; wait for the page to settle, or use --force", el.ref, el.entry.Role, el.entry.Name, lost+1)
+				return refs.Errorf(refs.CodeTimeout, "ref %s (%s %q) was re-rendered by the page between the mouse's press and its release %d times, and the browser dropped each click; wait for the page to settle", el.ref, el.entry.Role, el.entry.Name, lost+1)
 			}
 		}
 	})
@@ -293,7 +288,8 @@ func (b *Browser) Click(ctx context.Context, ref string, o ActionOptions) (*Acti
 
 // pressLost reports whether the click watched since watchPress was lost
 // to a re-render (actions.js, pressLost). A page that cannot answer soon
-// (it navigated, a dialog holds it) did not lose it.
+// (it navigated, a dialog holds it) did not lose it; the call does not go
+// through the browser's health checks (a slow answer is not a hang here).
 func (el *element) pressLost(ctx context.Context) bool {
 	el.tab.mu.Lock()
 	dialog := el.tab.dialog.pending != nil
@@ -303,8 +299,9 @@ func (el *element) pressLost(ctx context.Context) bool {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
+	raw, err := el.tab.callIn(ctx, el.world, "() => __ariadne.act.pressLost()")
 	var lost bool
-	return el.call(ctx, "pressLost", &lost) == nil && lost
+	return err == nil && json.Unmarshal(raw, &lost) == nil && lost
 }
 
 func buttonNumber(b input.MouseButton) int {

@@ -75,6 +75,33 @@ func TestClickRerenderedBetweenPressAndRelease(t *testing.T) {
 	if status, _ := pressPage(t, b); status != "Picked 1" {
 		t.Errorf("the page shows %q, want one pick", status)
 	}
+
+	// Buttons that act on the press and leave equals behind: the page
+	// changed more than a re-render, so nothing is pressed again.
+	open(t, b, srv, "rerender-press.html?dismiss")
+	snap, err = b.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Click(ctx, liveRef(t, snap.Root, "button", "Dismiss"), ActionOptions{}); err != nil {
+		t.Errorf("a button that acts on the press and goes: %v", err)
+	}
+	if status, _ := pressPage(t, b); status != "Dismissed 1" {
+		t.Errorf("the page shows %q, want one notice dismissed", status)
+	}
+
+	// A re-render inside a shadow root is seen too (the host stays).
+	open(t, b, srv, "rerender-press.html?shadow")
+	snap, err = b.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Click(ctx, liveRef(t, snap.Root, "button", "Shadow like"), ActionOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if status, _ := pressPage(t, b); status != "Shadow likes: 1" {
+		t.Errorf("the page shows %q, want one like in the shadow root", status)
+	}
 }
 
 // pressPage reads rerender-press.html's status and the clicks it saw.

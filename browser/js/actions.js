@@ -12,10 +12,18 @@
 
   // The press watch of a click (watchPress, pressLost): one at a time.
   let watch = null;
-  const pressEvents = ["mousedown", "mouseup", "click"];
   function stopWatch() {
-    if (watch) for (const t of pressEvents) window.removeEventListener(t, watch.on, true);
+    if (!watch) return;
+    for (const [target, type] of watch.listening) target.removeEventListener(type, watch.on, true);
+    watch.observer.disconnect();
     watch = null;
+  }
+
+  // markup is a node as markup, to compare what a re-render took away with
+  // what it put back.
+  function markup(n) {
+    if (n.nodeType === 1) return n.outerHTML;
+    return n.nodeType + ":" + n.nodeValue;
   }
 
   function el(h) {
@@ -183,37 +191,62 @@
     },
 
     // watchPress notes, until pressLost, whether the mouse's press reached
-    // the element and whether its release reached it and a click followed
-    // anywhere: a page that replaces the element between the two (a list
+    // the element, whether its release reached it, whether a click
+    // followed anywhere, and what the page changed meanwhile: a page that
+    // replaces the element between the press and the release (a list
     // re-rendered every few hundred ms) makes the browser drop the click.
-    // The element's shadow hosts count as it: a listener on the window
-    // does not see inside a closed shadow root.
+    // The press and release are watched in the element's own tree (a
+    // listener there sees inside a closed shadow root), the changes in
+    // every tree from it up to the document.
     watchPress(h) {
       stopWatch();
       const e = el(h);
       if (!e) return false;
-      const hosts = new Set();
-      for (let r = e.getRootNode(); r && r.host; r = r.host.getRootNode()) hosts.add(r.host);
-      const reaches = (ev) => ev.composedPath().some((n) => n === e || hosts.has(n));
-      const w = { e, down: false, up: false, click: false };
+      const w = { e, down: false, up: false, click: false, records: [], listening: [] };
       w.on = (ev) => {
         if (!ev.isTrusted) return;
-        if (ev.type === "mousedown") w.down = w.down || reaches(ev);
-        else if (ev.type === "mouseup") w.up = w.up || reaches(ev);
+        const here = ev.composedPath().includes(e);
+        if (ev.type === "mousedown") w.down = w.down || here;
+        else if (ev.type === "mouseup") w.up = w.up || here;
         else w.click = true;
       };
-      for (const t of pressEvents) window.addEventListener(t, w.on, true);
+      const root = e.getRootNode();
+      w.listening.push([root, "mousedown"], [root, "mouseup"], [window, "click"]);
+      for (const [target, type] of w.listening) target.addEventListener(type, w.on, true);
+      w.observer = new MutationObserver((rs) => { w.records.push(...rs); });
+      for (let r = root; r; r = r.host ? r.host.getRootNode() : null) {
+        w.observer.observe(r, { subtree: true, childList: true, attributes: true, characterData: true });
+      }
       watch = w;
       return true;
     },
 
-    // pressLost ends watchPress and reports whether the click was lost: the
-    // press reached the element, which then left the document before the
-    // release reached it, and no click followed, on it or anywhere.
+    // pressLost ends watchPress and reports whether the click was lost to
+    // a re-render and may be made again: the press reached the element,
+    // the page then took the element out of the document and the release
+    // did not reach it, no click followed anywhere, and all the page
+    // changed meanwhile is markup put back as it was (a re-render, a keyed
+    // move): a page that acted on the press (removed an item, changed a
+    // count or a state) did something, and is not pressed again.
     pressLost() {
       const w = watch;
+      if (w) w.records.push(...w.observer.takeRecords());
       stopWatch();
-      return !!w && w.down && !w.up && !w.click && !w.e.isConnected;
+      if (!w || !w.down || w.up || w.click) return false;
+      let removed = false;
+      const out = [], back = [];
+      for (const r of w.records) {
+        if (r.type !== "childList") return false;
+        for (const n of r.removedNodes) {
+          if (n === w.e || n.contains(w.e)) removed = true;
+          out.push(markup(n));
+        }
+        for (const n of r.addedNodes) back.push(markup(n));
+      }
+      if (!removed || out.length !== back.length) return false;
+      out.sort();
+      back.sort();
+      return out.every((m, i) => m === back[i]);
     },
 
     // dispatchClick delivers a click straight to the element, for --force
