@@ -3,6 +3,7 @@ package browser
 import (
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -64,12 +65,7 @@ func TestClickRerenderedBetweenPressAndRelease(t *testing.T) {
 
 	// A button that acts on the press and removes itself is not pressed
 	// again: nothing heals it, and the click did what it does.
-	open(t, b, srv, "rerender-press.html?menu")
-	snap, err = b.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Click(ctx, liveRef(t, snap.Root, "button", "Pick"), ActionOptions{}); err != nil {
+	if err := clickOn(t, b, srv, "rerender-press.html?menu", "Pick"); err != nil {
 		t.Errorf("a button that acts on the press and goes: %v", err)
 	}
 	if status, _ := pressPage(t, b); status != "Picked 1" {
@@ -78,12 +74,7 @@ func TestClickRerenderedBetweenPressAndRelease(t *testing.T) {
 
 	// Buttons that act on the press and leave equals behind: the page
 	// changed more than a re-render, so nothing is pressed again.
-	open(t, b, srv, "rerender-press.html?dismiss")
-	snap, err = b.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Click(ctx, liveRef(t, snap.Root, "button", "Dismiss"), ActionOptions{}); err != nil {
+	if err := clickOn(t, b, srv, "rerender-press.html?dismiss", "Dismiss"); err != nil {
 		t.Errorf("a button that acts on the press and goes: %v", err)
 	}
 	if status, _ := pressPage(t, b); status != "Dismissed 1" {
@@ -91,12 +82,7 @@ func TestClickRerenderedBetweenPressAndRelease(t *testing.T) {
 	}
 
 	// A re-render inside a shadow root is seen too (the host stays).
-	open(t, b, srv, "rerender-press.html?shadow")
-	snap, err = b.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Click(ctx, liveRef(t, snap.Root, "button", "Shadow like"), ActionOptions{}); err != nil {
+	if err := clickOn(t, b, srv, "rerender-press.html?shadow", "Shadow like"); err != nil {
 		t.Fatal(err)
 	}
 	if status, _ := pressPage(t, b); status != "Shadow likes: 1" {
@@ -120,4 +106,17 @@ func pressPage(t *testing.T, b *Browser) (string, []string) {
 		t.Fatalf("reading the page: %s (%v)", raw, err)
 	}
 	return got.Status, got.Clicks
+}
+
+// clickOn opens page, snapshots it and clicks its button named name.
+func clickOn(t *testing.T, b *Browser, srv *httptest.Server, page, name string) error {
+	t.Helper()
+	open(t, b, srv, page)
+	ctx := testContext(t, 30*time.Second)
+	snap, err := b.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.Click(ctx, liveRef(t, snap.Root, "button", name), ActionOptions{})
+	return err
 }
