@@ -75,7 +75,7 @@ func TestClickRerenderedBetweenPressAndRelease(t *testing.T) {
 	// Buttons that act on the press and leave equals behind: the page
 	// changed more than a re-render, so nothing is pressed again.
 	if err := clickOn(t, b, srv, "rerender-press.html?dismiss", "Dismiss"); err != nil {
-		t.Errorf("a button that acts on the press and goes: %v", err)
+		t.Errorf("buttons that act on the press and leave equals behind: %v", err)
 	}
 	if status, _ := pressPage(t, b); status != "Dismissed 1" {
 		t.Errorf("the page shows %q, want one notice dismissed", status)
