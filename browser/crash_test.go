@@ -12,7 +12,7 @@ import (
 // A browser that dies under Ariadne gives browser_closed, not a hang or a
 // panic.
 func TestBrowserKilled(t *testing.T) {
-	b := launchTest(t)
+	b := launchOwn(t)
 	srv := servePages(t)
 	open(t, b, srv, "form.html")
 	if _, err := b.Snapshot(testContext(t, 10*time.Second)); err != nil {

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -13,10 +15,33 @@ import (
 // The end-to-end tests of this package run a real Chromium against pages
 // served from testdata/pages by httptest on loopback.
 
-// launchTest starts a fresh browser session for one test; it is closed when
-// the test ends. Without a browser the test is skipped, unless
-// ARIADNE_REQUIRE_BROWSER is set (as in CI), where it fails.
-func launchTest(t testing.TB, mod ...func(*Options)) *Browser {
+// TestMain runs the tests with one shared browser, started by the first
+// test that needs it; each test gets a browser context of its own in it
+// (launchTest), as chromedp's own tests get a tab of their own.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if hostStarted.Load() {
+		if h, err := sharedHost(); err == nil {
+			h.Close()
+		}
+	}
+	os.Exit(code)
+}
+
+var (
+	hostStarted atomic.Bool
+	// sharedHost starts the test binary's browser once, for every test.
+	sharedHost = sync.OnceValues(func() (*Host, error) {
+		hostStarted.Store(true)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		return StartHost(ctx, Options{})
+	})
+)
+
+// needChrome skips the test without a browser, unless
+// ARIADNE_REQUIRE_BROWSER is set (as in CI), where it fails it.
+func needChrome(t testing.TB) {
 	t.Helper()
 	if _, err := FindChrome(""); err != nil {
 		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
@@ -24,13 +49,52 @@ func launchTest(t testing.TB, mod ...func(*Options)) *Browser {
 		}
 		t.Skipf("no browser: %v", err)
 	}
+}
+
+// testOptions are the options of a test's session: short timeouts, then
+// what mod changes.
+func testOptions(mod []func(*Options)) Options {
 	opts := Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second}
 	for _, m := range mod {
 		m(&opts)
 	}
+	return opts
+}
+
+// launchTest opens a session for one test in a browser context of its own
+// in the shared browser; it is closed when the test ends. Options that
+// belong to the process (Remote, DebugPort, Headful) get a browser of
+// their own (launchOwn).
+func launchTest(t testing.TB, mod ...func(*Options)) *Browser {
+	t.Helper()
+	needChrome(t)
+	opts := testOptions(mod)
+	if opts.Remote != "" || opts.DebugPort != 0 || opts.Headful {
+		return launchOwn(t, mod...)
+	}
+	h, err := sharedHost()
+	if err != nil {
+		t.Fatalf("starting the shared browser: %v", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	b, err := Launch(ctx, opts)
+	b, err := h.Launch(ctx, opts)
+	if err != nil {
+		t.Fatalf("opening a browser context: %v", err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+// launchOwn starts a browser of its own for a test of what belongs to the
+// process (its death, its temporary files, its port); it is closed when
+// the test ends.
+func launchOwn(t testing.TB, mod ...func(*Options)) *Browser {
+	t.Helper()
+	needChrome(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := Launch(ctx, testOptions(mod))
 	if err != nil {
 		t.Fatalf("launching the browser: %v", err)
 	}

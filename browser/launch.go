@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
@@ -122,7 +123,13 @@ type Browser struct {
 	closed      bool
 	logFile     *os.File // Options.LogFile, closed by Close
 	attached    bool     // on the existing tabs of a --remote browser (attach.go)
-	debugPort   int      // the DevTools port of a launched browser, 0 without one
+	// context is the browser context the session's tabs live in: its own
+	// one in a Host (host.go), empty in a browser of its own.
+	context cdp.BrowserContextID
+	// frames holds the frames of the session's tabs, in a Host, where the
+	// browser's download events name frames of every session.
+	frames    sync.Map // cdp.FrameID → struct{}
+	debugPort int      // the DevTools port of a launched browser, 0 without one
 }
 
 // Launch starts (or, with Options.Remote, attaches to) a browser and opens
@@ -205,81 +212,19 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 			return b, err
 		}
 	} else {
-		path, err := FindChrome(opts.ChromePath)
+		allocCtx, cancelAlloc, err = execAllocator(base, opts, dir, logFile)
 		if err != nil {
 			dir.remove()
 			return nil, err
 		}
-		flags := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(path),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("no-first-run", true),
-			chromedp.Flag("disable-quic", true),
-			// chromedp's defaults turn Chromium's IPC flooding protection
-			// off; with it off, a page calling history.pushState thousands
-			// of times at load keeps the browser process (and every
-			// command) busy for minutes. Keep Chromium's own throttle.
-			chromedp.Flag("disable-ipc-flooding-protection", false),
-			// Keep cross-site iframes in the page's process, so one walk
-			// reaches every frame. Ariadne is a tool for inspecting pages you
-			// chose to open; see the README.
-			chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,IsolateOrigins,SitePerProcess"),
-			chromedp.Flag("disable-site-isolation-trials", true),
-			chromedp.WindowSize(opts.Viewport.Width, opts.Viewport.Height),
-			chromedp.UserDataDir(dir.profile()),
-		)
-		if tmp := dir.tmp(); tmp != "" {
-			flags = append(flags, chromedp.Env("TMPDIR="+tmp))
-		}
-		if opts.DebugPort != 0 {
-			// A port needs the websocket transport instead of the pipe; 0
-			// tells Chromium to choose one.
-			flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(max(opts.DebugPort, 0))), remote.WebSocket)
-		}
-		if opts.Headful {
-			flags = append(flags, chromedp.VisibleWindow)
-		}
-		if logFile != nil {
-			flags = append(flags, chromedp.CombinedOutput(logFile))
-		}
-		if os.Geteuid() == 0 {
-			flags = append(flags, chromedp.NoSandbox)
-		}
-		allocCtx, cancelAlloc = chromedp.NewExecAllocator(base, flags...)
 	}
 	// chromedp logs to the standard logger unless told otherwise; nothing
 	// of it may reach the terminal the explorer draws on.
 	first, cancelFirst := chromedp.NewContext(allocCtx, driverLog(logFile)...)
-	b := &Browser{
-		opts:    opts,
-		refs:    refs.NewTable(),
-		first:   first,
-		events:  make(chan Event, 256),
-		logFile: logFile,
-	}
-	b.dir = dir
-	b.cancel = func() { cancelFirst(); cancelAlloc(); dir.remove() }
-
-	start := make(chan error, 1)
-	go func() { start <- chromedp.Do(first) }()
-	select {
-	case err := <-start:
-		if err != nil {
-			b.cancel()
-			return nil, startError(opts, err)
-		}
-	case <-ctx.Done():
-		b.cancel()
-		return nil, fmt.Errorf("starting the browser: %w", ctx.Err())
-	}
-	tab, err := b.adoptTab(first, cancelFirst)
+	b, err := start(ctx, opts, logFile, dir, first, cancelFirst, cancelAlloc)
 	if err != nil {
-		b.cancel()
 		return nil, err
 	}
-	b.tabs = []*Tab{tab}
 	// A port given is the port: Chromium writes DevToolsActivePort only
 	// for one it chose (--remote-debugging-port=0).
 	if opts.Remote == "" && opts.DebugPort > 0 {
@@ -291,6 +236,91 @@ func launch(ctx context.Context, opts Options, logFile *os.File) (*Browser, erro
 			return nil, err
 		}
 	}
+	return b, nil
+}
+
+// execAllocator is the allocator that starts Chromium for opts, with its
+// profile and temporary files in dir.
+func execAllocator(base context.Context, opts Options, dir *sessionDir, logFile *os.File) (context.Context, context.CancelFunc, error) {
+	path, err := FindChrome(opts.ChromePath)
+	if err != nil {
+		return nil, nil, err
+	}
+	flags := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-quic", true),
+		// chromedp's defaults turn Chromium's IPC flooding protection
+		// off; with it off, a page calling history.pushState thousands
+		// of times at load keeps the browser process (and every
+		// command) busy for minutes. Keep Chromium's own throttle.
+		chromedp.Flag("disable-ipc-flooding-protection", false),
+		// Keep cross-site iframes in the page's process, so one walk
+		// reaches every frame. Ariadne is a tool for inspecting pages you
+		// chose to open; see the README.
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,IsolateOrigins,SitePerProcess"),
+		chromedp.Flag("disable-site-isolation-trials", true),
+		chromedp.WindowSize(opts.Viewport.Width, opts.Viewport.Height),
+		chromedp.UserDataDir(dir.profile()),
+	)
+	if tmp := dir.tmp(); tmp != "" {
+		flags = append(flags, chromedp.Env("TMPDIR="+tmp))
+	}
+	if opts.DebugPort != 0 {
+		// A port needs the websocket transport instead of the pipe; 0
+		// tells Chromium to choose one.
+		flags = append(flags, chromedp.Flag("remote-debugging-port", fmt.Sprint(max(opts.DebugPort, 0))), remote.WebSocket)
+	}
+	if opts.Headful {
+		flags = append(flags, chromedp.VisibleWindow)
+	}
+	if logFile != nil {
+		flags = append(flags, chromedp.CombinedOutput(logFile))
+	}
+	if os.Geteuid() == 0 {
+		flags = append(flags, chromedp.NoSandbox)
+	}
+	ctx, cancel := chromedp.NewExecAllocator(base, flags...)
+	return ctx, cancel, nil
+}
+
+// start makes the session of first, a chromedp context not yet run (the
+// browser's first tab, or a tab in a browser context of a Host), and opens
+// it within ctx. cancelFirst ends that context, cancelRest what it runs in
+// (the browser a launch started); start calls both when it fails.
+func start(ctx context.Context, opts Options, logFile *os.File, dir *sessionDir, first context.Context, cancelFirst context.CancelFunc, cancelRest func()) (*Browser, error) {
+	b := &Browser{
+		opts:    opts,
+		refs:    refs.NewTable(),
+		first:   first,
+		events:  make(chan Event, 256),
+		logFile: logFile,
+	}
+	b.dir = dir
+	b.cancel = func() { cancelFirst(); cancelRest(); dir.remove() }
+
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(first) }()
+	select {
+	case err := <-started:
+		if err != nil {
+			b.cancel()
+			return nil, startError(opts, err)
+		}
+	case <-ctx.Done():
+		b.cancel()
+		return nil, fmt.Errorf("starting the browser: %w", ctx.Err())
+	}
+	b.context = chromedp.FromContext(first).BrowserContextID
+	tab, err := b.adoptTab(first, cancelFirst)
+	if err != nil {
+		b.cancel()
+		return nil, err
+	}
+	b.tabs = []*Tab{tab}
 	if err := b.setupDownloads(); err != nil {
 		b.Close()
 		return nil, err

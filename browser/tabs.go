@@ -65,6 +65,7 @@ func (b *Browser) adoptTab(ctx context.Context, cancel context.CancelFunc) (*Tab
 	}
 	t.startHealth()
 	t.net.start(ctx)
+	b.trackFrames(t)
 	go t.watchDialogs()
 	go t.watchConsole()
 	return t, nil
@@ -306,7 +307,7 @@ func (b *Browser) setupDownloads() error {
 	// the download its click began (an iterator delivers it later, and an
 	// action could report nothing under load).
 	if err := chromedp.ListenBrowser(b.first, func(ev any) {
-		if ev, ok := ev.(*browser.EventDownloadWillBegin); ok {
+		if ev, ok := ev.(*browser.EventDownloadWillBegin); ok && b.ownsFrame(ev.FrameID) {
 			names.Store(ev.GUID, [2]string{ev.SuggestedFilename, ev.URL})
 			b.dlMu.Lock()
 			b.dlActive++
@@ -316,9 +317,10 @@ func (b *Browser) setupDownloads() error {
 		return fmt.Errorf("watching downloads: %w", err)
 	}
 	_, err := chromedp.CallBrowser(b.first, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-		Behavior:      browser.SetDownloadBehaviorBehaviorAllowAndName,
-		DownloadPath:  dir,
-		EventsEnabled: new(true),
+		Behavior:         browser.SetDownloadBehaviorBehaviorAllowAndName,
+		BrowserContextID: b.context,
+		DownloadPath:     dir,
+		EventsEnabled:    new(true),
 	})
 	if err != nil {
 		b.opts.Logf("downloads: %v", err) // a remote browser may refuse; not fatal
@@ -332,10 +334,11 @@ func (b *Browser) setupDownloads() error {
 			if ev.State != browser.DownloadProgressStateCompleted && ev.State != browser.DownloadProgressStateCanceled {
 				continue
 			}
-			var name, url string
-			if v, ok := names.Load(ev.GUID); ok {
-				name, url = v.([2]string)[0], v.([2]string)[1]
+			v, ok := names.Load(ev.GUID)
+			if !ok {
+				continue // another session's, in a Host
 			}
+			name, url := v.([2]string)[0], v.([2]string)[1]
 			path := ev.FilePath
 			if path == "" {
 				path = dir + string(os.PathSeparator) + ev.GUID

@@ -52,7 +52,7 @@ func TestSessionTempDir(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(tmp) })
 	t.Setenv("TMPDIR", tmp)
-	b := launchTest(t)
+	b := launchOwn(t)
 	srv := servePages(t)
 	open(t, b, srv, "form.html")
 	entries, _ := os.ReadDir(tmp)
