@@ -1,146 +1,20 @@
 // Command ariadne explores and drives web pages from the terminal through
-// their ARIA tree. See README.md for the commands.
+// their ARIA tree. The command line is package internal/cli; the manual is
+// docs/.
 package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"syscall"
 
-	"github.com/ariadne-tui/ariadne/refs"
+	"github.com/ariadne-tui/ariadne/internal/cli"
 )
-
-// exit codes
-const (
-	exitOK    = 0
-	exitError = 1 // a page or browser error
-	exitUsage = 2 // bad command line
-)
-
-// command is one subcommand of ariadne.
-type command struct {
-	name    string
-	summary string
-	run     func(ctx context.Context, env *env, args []string) error
-}
-
-// env is what a command may touch: its streams. No globals.
-type env struct {
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
-}
-
-func subcommands() []command {
-	return []command{
-		{"tui", "open the interactive explorer (the default; no URL opens the demo site)", runTUI},
-		{"snapshot", "print the ARIA snapshot of a page and exit", runSnapshot},
-		{"locators", "print durable Playwright locators for a page's refs", runLocators},
-		{"run", "run a script of commands (open, click, fill, ...) and print JSON results", runScript},
-		{"replay", "replay a recording headless", runReplay},
-		{"export", "export a recording as a Playwright, DevTools Recorder or chromedp test", runExport},
-		{"import", "import a Chrome DevTools Recorder recording", runImport},
-		{"mcp", "serve the Model Context Protocol on stdio, for coding agents", runMCP},
-		{"demo", "serve the built-in demo site and print its URL", runDemo},
-		{"version", "print the version and the commit it was built from", runVersion},
-		{"help", "show help for a command", runHelp},
-	}
-}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := realMain(ctx, &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])
+	code := cli.Main(ctx, &cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, os.Args[1:])
 	stop()
 	os.Exit(code)
-}
-
-func realMain(ctx context.Context, e *env, args []string) int {
-	name := "tui"
-	if len(args) > 0 {
-		switch args[0] {
-		case "-h", "--help", "-help":
-			usage(e.stdout)
-			return exitOK
-		case "--version", "-version":
-			printVersion(e.stdout)
-			return exitOK
-		}
-		if findCommand(args[0]) != nil {
-			name, args = args[0], args[1:]
-		} else if err := mistypedCommand(args[0]); err != nil {
-			return report(e.stderr, err)
-		}
-	}
-	cmd := findCommand(name)
-	err := cmd.run(ctx, e, args)
-	return report(e.stderr, err)
-}
-
-func findCommand(name string) *command {
-	for _, c := range subcommands() {
-		if c.name == name {
-			return &c
-		}
-	}
-	return nil
-}
-
-// usageError marks a bad command line (exit status 2), reported with the
-// code bad_argument.
-type usageError struct{ msg string }
-
-func (u *usageError) Error() string { return u.msg }
-
-func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
-
-// errSilent is returned by commands that already printed their failure.
-var errSilent = errors.New("failed")
-
-func report(w io.Writer, err error) int {
-	var ue *usageError
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.Is(err, errHelp):
-		return exitOK
-	case errors.As(err, &ue):
-		fmt.Fprintf(w, "ariadne: %s: %s\n", refs.CodeBadArgument, refs.EscapeHidden(ue.msg))
-		return exitUsage
-	case errors.Is(err, errSilent):
-		return exitError
-	}
-	// An error can quote page text: escape what a terminal would act on.
-	fmt.Fprintf(w, "ariadne: %s\n", refs.EscapeHidden(err.Error()))
-	return exitError
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "ariadne explores and drives web pages from the terminal through their ARIA tree.")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Usage:")
-	fmt.Fprintln(w, "  ariadne [flags] [URL]          open the explorer (no URL: the built-in demo site)")
-	fmt.Fprintln(w, "  ariadne COMMAND [flags] [args]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Commands:")
-	for _, c := range subcommands() {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'ariadne COMMAND --help' for a command's flags, 'ariadne --version' for the version.")
-}
-
-func runHelp(_ context.Context, e *env, args []string) error {
-	if len(args) == 0 {
-		usage(e.stdout)
-		return nil
-	}
-	c := findCommand(args[0])
-	if c == nil {
-		return usagef("no command %q; run 'ariadne help'", args[0])
-	}
-	return c.run(context.Background(), e, []string{"--help"})
 }
