@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -32,6 +33,17 @@ type tuiConfig struct {
 	// stores passwords as text (--record-secrets).
 	record  string
 	secrets bool
+}
+
+// ExplorerOptions returns the browser options the explorer starts with for
+// its command line args, for whoever starts the explorer's model itself
+// (the end-to-end tests).
+func ExplorerOptions(args []string) (browser.Options, error) {
+	cfg, err := parseTUI(&Env{Stdout: io.Discard, Stderr: io.Discard}, args)
+	if err != nil {
+		return browser.Options{}, err
+	}
+	return cfg.browser, nil
 }
 
 func parseTUI(e *Env, args []string) (*tuiConfig, error) {

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"github.com/ariadne-tui/ariadne/internal/browsertest"
 	"strings"
 	"testing"
 	"time"
@@ -43,7 +42,7 @@ func TestTUIUsageErrors(t *testing.T) {
 		{[]string{"--bogus"}, "bogus"},
 	} {
 		var out, errb bytes.Buffer
-		code := Main(context.Background(), &Env{Stdout: &out, Stderr: &errb, Launch: browsertest.Launch}, append([]string{"tui"}, tc.args...))
+		code := Main(context.Background(), &Env{Stdout: &out, Stderr: &errb, Launch: noBrowser}, append([]string{"tui"}, tc.args...))
 		if code != exitUsage || !strings.Contains(errb.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errb.String(), exitUsage, tc.want)
 		}
@@ -52,7 +51,7 @@ func TestTUIUsageErrors(t *testing.T) {
 
 func TestTUIHelp(t *testing.T) {
 	var out bytes.Buffer
-	code := Main(context.Background(), &Env{Stdout: &out, Stderr: &out, Launch: browsertest.Launch}, []string{"tui", "--help"})
+	code := Main(context.Background(), &Env{Stdout: &out, Stderr: &out, Launch: noBrowser}, []string{"tui", "--help"})
 	if code != exitOK {
 		t.Errorf("exit %d", code)
 	}
@@ -70,12 +69,23 @@ func TestTUINeedsTerminal(t *testing.T) {
 	for _, args := range [][]string{nil, {"tui"}, {"http://example.test/"}} {
 		var out, errb bytes.Buffer
 		start := time.Now()
-		code := Main(context.Background(), &Env{Stdout: &out, Stderr: &errb, Launch: browsertest.Launch}, args)
+		code := Main(context.Background(), &Env{Stdout: &out, Stderr: &errb, Launch: noBrowser}, args)
 		if code != exitUsage || !strings.Contains(errb.String(), "needs a terminal") {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
 		}
 		if d := time.Since(start); d > 2*time.Second {
 			t.Errorf("%v: took %v; it should fail before starting anything", args, d)
 		}
+	}
+}
+
+func TestTUIRecordFlags(t *testing.T) {
+	e := &Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}
+	cfg, err := parseTUI(e, []string{"--record", "session.jsonl", "--record-secrets", "http://example.test/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.record != "session.jsonl" || !cfg.secrets {
+		t.Errorf("config %+v", cfg)
 	}
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"github.com/ariadne-tui/ariadne/internal/browsertest"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -31,7 +30,7 @@ func TestVersionCommand(t *testing.T) {
 	var lines []string
 	for _, args := range [][]string{{"--version"}, {"version"}} {
 		var out, errb bytes.Buffer
-		if code := Main(context.Background(), &Env{Stdout: &out, Stderr: &errb, Launch: browsertest.Launch}, args); code != exitOK {
+		if code := Main(context.Background(), &Env{Stdout: &out, Stderr: &errb, Launch: noBrowser}, args); code != exitOK {
 			t.Fatalf("%v: exit %d, %s", args, code, errb.String())
 		}
 		if !strings.HasPrefix(out.String(), "ariadne ") || strings.Count(out.String(), "\n") != 1 {
@@ -50,7 +49,7 @@ func TestVersionCommand(t *testing.T) {
 func TestHelpText(t *testing.T) {
 	help := func(args ...string) string {
 		var out bytes.Buffer
-		Main(context.Background(), &Env{Stdout: &out, Stderr: &out, Launch: browsertest.Launch}, append(args, "--help"))
+		Main(context.Background(), &Env{Stdout: &out, Stderr: &out, Launch: noBrowser}, append(args, "--help"))
 		return out.String()
 	}
 	if h := help("export"); !strings.Contains(h, "\n  -o OUT\n") || strings.Contains(h, "--o ") {
