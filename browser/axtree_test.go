@@ -39,6 +39,7 @@ import (
 //
 // (the table is what chromiumSays maps); any other difference fails.
 func TestMatchesChromiumAXTree(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := serveFidelity(t)
 	for _, page := range []string{"form.html", "duplicates.html", "table.html", "names.html", "testids.html",

@@ -17,6 +17,7 @@ import (
 // land, on the element the ref heals to, once, and not report success for
 // a click that never happened.
 func TestClickRerenderedBetweenPressAndRelease(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "rerender-press.html")

@@ -12,6 +12,7 @@ import (
 // A browser that dies under Ariadne gives browser_closed, not a hang or a
 // panic.
 func TestBrowserKilled(t *testing.T) {
+	t.Parallel()
 	b := launchOwn(t)
 	srv := servePages(t)
 	open(t, b, srv, "form.html")

@@ -14,6 +14,7 @@ import (
 // Chromium writes DevToolsActivePort only for a port it chose itself, and
 // the launch used to fail reading that file.
 func TestLaunchOnAGivenDebugPort(t *testing.T) {
+	t.Parallel()
 	if _, err := FindChrome(""); err != nil {
 		launchTest(t) // skips or fails as every browser test does
 	}

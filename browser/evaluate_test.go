@@ -10,6 +10,7 @@ import (
 )
 
 func TestEvaluateInThePagesWorld(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "form.html")
@@ -50,6 +51,7 @@ func TestEvaluateInThePagesWorld(t *testing.T) {
 }
 
 func TestConsoleAndResize(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "form.html")

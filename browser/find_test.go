@@ -9,6 +9,7 @@ import (
 )
 
 func TestFindMatchesLikePlaywright(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	ctx := testContext(t, 60*time.Second)
@@ -60,6 +61,7 @@ func TestFindMatchesLikePlaywright(t *testing.T) {
 }
 
 func TestFindRefsAreTheSnapshotsRefs(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	ctx := testContext(t, 30*time.Second)
@@ -89,6 +91,7 @@ func TestFindRefsAreTheSnapshotsRefs(t *testing.T) {
 }
 
 func TestFindInfoAndState(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	ctx := testContext(t, 60*time.Second)

@@ -12,6 +12,7 @@ import (
 // (and only it) after a mutation, the held snapshot for a tree on screen
 // that is older, and the new page after a navigation.
 func TestFollow(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "duplicates.html")
@@ -91,6 +92,7 @@ func TestFollow(t *testing.T) {
 // followed by its DOM version, the frame's own counted: nothing is read
 // again while it holds, and a change in either process is read.
 func TestFollowOutOfProcessFrames(t *testing.T) {
+	t.Parallel()
 	b := siteIsolatedBrowser(t)
 	srv := servePages(t)
 	inner := servePages(t)

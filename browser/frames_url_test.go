@@ -14,6 +14,7 @@ import (
 // TestFramePaths walks a frame tree by index path (a DevTools step's
 // "frame") and by URL (its out-of-process "target").
 func TestFramePaths(t *testing.T) {
+	t.Parallel()
 	leaf := func(id, url string) *page.FrameTree {
 		return &page.FrameTree{Frame: &cdp.Frame{ID: cdp.FrameID(id), URL: url}}
 	}

@@ -16,6 +16,7 @@ import (
 // frame in it, is reported to that session only and saved in its
 // directory).
 func TestHostSessionsAreApart(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/report.csv":

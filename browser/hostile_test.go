@@ -1,3 +1,5 @@
+//go:build e2e
+
 package browser
 
 import (
@@ -18,7 +20,8 @@ import (
 
 // The hostile-page cases of testdata/hostile: each ends within a generous
 // bound derived from the configured timeouts, with the coded error that
-// says what happened, and the session works afterwards.
+// says what happened, and the session works afterwards. They wait out
+// timeouts on purpose and bound their time: the e2e tier, serial.
 
 const (
 	hostileNav    = 8 * time.Second

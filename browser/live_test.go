@@ -9,6 +9,7 @@ import (
 )
 
 func TestDOMVersion(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "duplicates.html")
@@ -46,6 +47,7 @@ func TestDOMVersion(t *testing.T) {
 }
 
 func TestDOMVersionChurn(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "churn.html")
@@ -73,6 +75,7 @@ func TestDOMVersionChurn(t *testing.T) {
 }
 
 func TestHighlight(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "form.html")
@@ -97,6 +100,7 @@ func TestHighlight(t *testing.T) {
 // Chromium turns the click into Overlay.inspectNodeRequested instead of
 // delivering it to the page.
 func TestPick(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "duplicates.html")

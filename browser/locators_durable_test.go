@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -50,84 +48,6 @@ func keyedLocators(t *testing.T, b *Browser) map[string]ElementLocators {
 		}
 	}
 	return out
-}
-
-// TestLocatorsDurable: the best locator of each checked element of each
-// issue 11 page, made on the page as it is, still finds exactly that
-// element, at its new box, in real Playwright on the page's reworked
-// version (?v=2); none of them uses nth; and on the broken versions
-// (?v=broken: a duplicated card, a removed option) the check fails.
-func TestLocatorsDurable(t *testing.T) {
-	needPlaywright(t)
-	srv := servePages(t)
-	b := launchTest(t)
-	var pages []pageItems
-	checked := 0
-	for _, name := range durablePages {
-		open(t, b, srv, name)
-		settle(t, b)
-		before := keyedLocators(t, b)
-		if len(before) < 4 {
-			t.Fatalf("%s: only %d checked elements located", name, len(before))
-		}
-		u := srv.URL + "/" + name + "?v=2"
-		open(t, b, srv, name+"?v=2")
-		settle(t, b)
-		boxes := map[string]*refs.Box{}
-		raw := evalMain[string](t, b, `JSON.stringify(Object.fromEntries([...document.querySelectorAll("[data-k]")].map((e) => {
-			const r = e.getBoundingClientRect();
-			return [e.getAttribute("data-k"), e.getClientRects().length ? { x: r.x, y: r.y, width: r.width, height: r.height } : null];
-		})))`)
-		if err := json.Unmarshal([]byte(raw), &boxes); err != nil {
-			t.Fatal(err)
-		}
-		p := pageItems{URL: u}
-		keys := make([]string, 0, len(before))
-		for k := range before {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			e := before[k]
-			box, ok := boxes[k]
-			if !ok {
-				t.Errorf("%s: %s is not on the reworked page", name, k)
-				continue
-			}
-			if slices.Contains(e.Best.Flags, refs.FlagPosition) {
-				t.Errorf("%s %s: best %s is positional", name, k, e.Best.Locator.Code(refs.JavaScript))
-			}
-			p.Items = append(p.Items, locatorItem{k, e.Best.Locator.Internal(), box, e.Best.Locator.Code(refs.JavaScript)})
-			checked++
-		}
-		pages = append(pages, p)
-	}
-	broken := brokenItems(t, b, srv.URL)
-	file := filepath.Join(t.TempDir(), "durable.json")
-	data, err := json.Marshal(map[string]any{"pages": pages})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, runErr := runNode(t, 5*time.Minute, nil, "verify-locators.mjs", file)
-	var res struct {
-		Checked  int                                             `json:"checked"`
-		Passed   int                                             `json:"passed"`
-		Failures []struct{ URL, Ref, Form, Locator, Why string } `json:"failures"`
-	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		t.Fatalf("verify-locators.mjs: %v\n%s", runErr, out)
-	}
-	checkBroken(t, broken)
-	t.Logf("durability: %d of %d forms found the same element on the reworked pages (%d elements)", res.Passed, res.Checked, checked)
-	if res.Checked != 2*checked {
-		t.Errorf("checked %d forms, want %d", res.Checked, 2*checked)
-	}
-	for _, f := range res.Failures {
-		t.Errorf("%s %s (%s) %s: %s", strings.TrimPrefix(f.URL, srv.URL), f.Ref, f.Form, f.Locator, f.Why)
-	}
 }
 
 // brokenItems are the best locators of elements that the broken versions

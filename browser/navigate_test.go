@@ -13,6 +13,7 @@ import (
 )
 
 func TestNormalizeURL(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in, want string
 		code     refs.Code
@@ -58,6 +59,7 @@ func TestNormalizeURL(t *testing.T) {
 
 // TestOpenErrors checks the error code of each way a navigation fails.
 func TestOpenErrors(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -112,6 +114,7 @@ func TestOpenErrors(t *testing.T) {
 // after the navigation timeout, says so, and the page is snapshotted as it
 // is.
 func TestOpenPartial(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t, func(o *Options) { o.NavTimeout = 2 * time.Second })
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -154,6 +157,7 @@ func TestOpenPartial(t *testing.T) {
 // (an image that never finishes) is still reported as the HTTP error it
 // is, not as a partial success.
 func TestOpenLateLoadReportsStatus(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t, func(o *Options) { o.NavTimeout = 2 * time.Second })
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -15,6 +15,7 @@ import (
 // fetches something slow and then writes the answer, the answer is there
 // when the click returns, with no wait of the caller's own.
 func TestActionWaitsForNetworkQuiet(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -59,6 +60,7 @@ func TestActionWaitsForNetworkQuiet(t *testing.T) {
 // timeout says so: a page whose iframe's document never finishes is never
 // idle, and the error names the frames as what it waited for.
 func TestWaitIdleWaitsForFrames(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	done := make(chan struct{})
 	mux := http.NewServeMux()

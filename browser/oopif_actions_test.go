@@ -28,6 +28,7 @@ func oopifPage(t *testing.T, page string) (*Browser, string) {
 // out-of-process frame, by the refs of its snapshot; the frame's status
 // says what was paid.
 func TestOOPIFFillAndClick(t *testing.T) {
+	t.Parallel()
 	b, _ := oopifPage(t, "frame-inner.html")
 	ctx := testContext(t, 60*time.Second)
 	snap := snapshotUntil(t, b, func(s *refs.Snapshot) bool { return has(s.Root, "", "button", "Pay") })
@@ -121,6 +122,7 @@ func waitStatus(t *testing.T, b *Browser, frame, text string) {
 // frame's elements. The broken release (the plan ignored) must fail the
 // same check.
 func TestOOPIFFormActions(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, page, want string
 	}{
@@ -196,6 +198,7 @@ func assertOutOfProcess(t *testing.T, b *Browser, frame string) {
 // process and target of its own whose parent is itself out of process.
 // The form's status says what was paid.
 func TestOOPIFNested(t *testing.T) {
+	t.Parallel()
 	b := siteIsolatedBrowser(t)
 	srv := servePages(t)
 	other := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
@@ -231,6 +234,7 @@ func TestOOPIFNested(t *testing.T) {
 // out-of-process frame holds, before any snapshot has reached the frame;
 // text that no frame holds times out.
 func TestOOPIFWaitBeforeSnapshot(t *testing.T) {
+	t.Parallel()
 	b, _ := oopifPage(t, "frame-inner.html")
 	ctx := testContext(t, 60*time.Second)
 	if err := b.WaitText(ctx, "Card details", 20*time.Second); err != nil {

@@ -22,6 +22,7 @@ import (
 // frame's own session at the frame's viewport coordinates. Each press must
 // reach the frame's button at the frame-local point it was aimed at.
 func TestOOPIFInputCoordinates(t *testing.T) {
+	t.Parallel()
 	b, _ := oopifPage(t, "frame-inner.html")
 	ctx := testContext(t, 60*time.Second)
 	snap := snapshotUntil(t, b, func(s *refs.Snapshot) bool { return has(s.Root, "", "button", "Pay") })

@@ -21,6 +21,7 @@ func nextUser(t *testing.T, ch <-chan UserAction) UserAction {
 }
 
 func TestWatchUserReportsWhatHappensInTheWindow(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)

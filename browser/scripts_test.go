@@ -11,6 +11,7 @@ import (
 // directory is listed (a file left out would silently drop its functions),
 // that none is over 600 lines, and that the join wraps them in one function.
 func TestScriptFilesJoined(t *testing.T) {
+	t.Parallel()
 	for name, files := range map[string][]string{"locatorFiles": locatorFiles, "worldFiles": worldFiles} {
 		listed := map[string]bool{}
 		for _, f := range files {
@@ -59,6 +60,7 @@ func TestScriptFilesJoined(t *testing.T) {
 // The installed scripts join at first use without error, world.js first
 // and the extensions after it, each one called function or a whole file.
 func TestWorldScriptsJoin(t *testing.T) {
+	t.Parallel()
 	sc, err := worldScripts()
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // the order of the old single position, which then moved every checkbox
 // and select along) and the refresh saw the change.
 func TestRefreshSeesSilentChangesInEveryControlList(t *testing.T) {
+	t.Parallel()
 	b, _, tab, ctx := liveTab(t)
 	evalMain[any](t, b, `(() => {
   const box = document.createElement("section");

@@ -11,9 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp/jsonv2"
+
 	"github.com/ariadne-tui/ariadne/internal/golden"
 	"github.com/ariadne-tui/ariadne/refs"
-	"github.com/chromedp/cdproto/cdp/jsonv2"
 )
 
 // The walker's raw output for a few pages is kept in testdata/raw (the JSON
@@ -27,6 +28,7 @@ var rawPages = []string{"form", "table", "iframe"}
 // and lines() (what Ariadne reads), say the same, and with -update saves
 // the JSON form of the raw pages.
 func TestRawCapture(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	for _, page := range append(rawPages, "names", "shadow", "hidden") {
@@ -100,6 +102,7 @@ func readRaw(t *testing.T, page string) *rawSnapshot {
 // TestBuildFromRaw builds trees from saved walks with a fresh ref table
 // and keeps their text.
 func TestBuildFromRaw(t *testing.T) {
+	t.Parallel()
 	for _, page := range rawPages {
 		t.Run(page, func(t *testing.T) {
 			rs := readRaw(t, page)
@@ -141,6 +144,7 @@ func TestBuildFromRaw(t *testing.T) {
 // TestBuildFrames checks the iframe slots and box offsets of a frame
 // document built at an offset.
 func TestBuildFrames(t *testing.T) {
+	t.Parallel()
 	rs := readRaw(t, "iframe")
 	bl := &builder{table: refs.NewTable(), tab: "T1", frame: "F1", doc: rs.Doc, offset: [2]float64{10, 20}}
 	root, err := bl.tree(rs)
@@ -186,6 +190,7 @@ func raw0(rs *rawSnapshot, role string) *rawNode {
 }
 
 func TestBuildErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		rs   rawSnapshot
@@ -206,6 +211,7 @@ func TestBuildErrors(t *testing.T) {
 }
 
 func TestDecodeLines(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		"A1\tdoc-1\thttp://x/a\\tb\tTitle \\\\ with backslash\t3",
 		"document\t-1\t1\t\t0\t\t\t\t",

@@ -56,6 +56,7 @@ func slowPage(t *testing.T, head bool) (srv *httptest.Server, started <-chan str
 // error; a refresh then follows the page as its body arrives, equal to a
 // full walk.
 func TestSnapshotWhileParsing(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		head bool

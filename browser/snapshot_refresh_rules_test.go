@@ -14,6 +14,7 @@ import (
 // refresh that equals a full walk. The first three steps are the case of
 // seed 8594069360728482504 (TestRefreshMatchesFullWalk), made plain.
 func TestRefreshFollowsStateRules(t *testing.T) {
+	t.Parallel()
 	b, _, tab, ctx := liveTab(t)
 	if _, err := tab.Snapshot(ctx); err != nil {
 		t.Fatal(err)

@@ -78,6 +78,7 @@ func sameTree(a, b *refs.Snapshot) string {
 // ARIADNE_SEED=random explores (the seed is logged), ARIADNE_SEED=N
 // repeats one.
 func TestRefreshMatchesFullWalk(t *testing.T) {
+	t.Parallel()
 	seeds := []uint64{
 		// Two subtrees replaced in one refresh, the first holding an
 		// element of the same role and name as the second (renumbering).
@@ -201,6 +202,7 @@ func nextFrame(t testing.TB, ctx context.Context, tab *Tab) {
 // TestRefreshChildFrameOnly: a change inside the iframe re-walks only the
 // iframe's document; the main document's nodes are the same nodes.
 func TestRefreshChildFrameOnly(t *testing.T) {
+	t.Parallel()
 	b, _, tab, ctx := liveTab(t)
 	before, err := tab.Snapshot(ctx)
 	if err != nil {
@@ -251,6 +253,7 @@ func TestRefreshChildFrameOnly(t *testing.T) {
 // TestRefreshNavigationIsFull: after a navigation a refresh reads the new
 // page whole, with new refs.
 func TestRefreshNavigationIsFull(t *testing.T) {
+	t.Parallel()
 	b, srv, tab, ctx := liveTab(t)
 	if _, err := tab.Snapshot(ctx); err != nil {
 		t.Fatal(err)
@@ -301,6 +304,7 @@ func liveTab(t *testing.T) (*Browser, *httptest.Server, *Tab, context.Context) {
 // CSSOM, a :has() rule's match) moves the DOM version, so that live
 // follow reads again, and the refresh reads it.
 func TestRefreshSeesSilentChanges(t *testing.T) {
+	t.Parallel()
 	b, _, tab, ctx := liveTab(t)
 	if _, err := tab.Snapshot(ctx); err != nil {
 		t.Fatal(err)
@@ -347,6 +351,7 @@ func TestRefreshSeesSilentChanges(t *testing.T) {
 // set without an event moves the DOM version within the checks that read
 // every control once (two at 2,500), and the refresh then shows it.
 func TestRefreshSeesSilentChangesOnALargePage(t *testing.T) {
+	t.Parallel()
 	b, _, tab, ctx := liveTab(t)
 	evalMain[any](t, b, `(() => {
   const box = document.createElement("section");

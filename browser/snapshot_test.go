@@ -67,51 +67,6 @@ func fidelityPages(t *testing.T, srv, other, demoURL string) []string {
 	return urls
 }
 
-// TestMatchesPlaywright compares Ariadne's snapshot text (without refs)
-// with Playwright's ariaSnapshot() of the same page in the same Chromium,
-// for every test page and demo page.
-func TestMatchesPlaywright(t *testing.T) {
-	needPlaywright(t)
-	b := launchTest(t)
-	srv := serveFidelity(t)
-	other := servePages(t)
-	site, err := demo.Start(testContext(t, time.Minute))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { site.Close() })
-	urls := fidelityPages(t, srv.URL, other.URL, site.URL())
-	want := playwrightSnapshots(t, urls)
-	for _, u := range urls {
-		name := strings.TrimPrefix(strings.TrimPrefix(u, srv.URL+"/"), site.URL())
-		if strings.HasPrefix(u, site.URL()) {
-			name = "demo/" + name
-		}
-		name, _, _ = strings.Cut(name, "?")
-		t.Run(name, func(t *testing.T) {
-			ctx := testContext(t, 30*time.Second)
-			if _, err := b.Open(ctx, u); err != nil {
-				t.Fatal(err)
-			}
-			snap, err := b.Snapshot(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := refs.Text(snap.Root, refs.TextOptions{NoRefs: true})
-			if strings.TrimSpace(want[u]) == "" {
-				t.Fatalf("Playwright gave no snapshot of %s", u)
-			}
-			d, normalized := compareWithPlaywright(got, want[u])
-			if normalized > 0 {
-				t.Logf("%d line(s) equal after normalizing control characters", normalized)
-			}
-			if d != "" {
-				t.Errorf("%s differs from Playwright's ariaSnapshot():\n%s\nariadne:\n%s\nplaywright:\n%s", u, d, got, want[u])
-			}
-		})
-	}
-}
-
 // serveFidelity serves testdata/pages, and testdata/fidelity under
 // /fidelity/.
 func serveFidelity(t testing.TB) *httptest.Server {
@@ -126,41 +81,6 @@ func serveFidelity(t testing.TB) *httptest.Server {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv
-}
-
-// TestPlaywrightAcceptsOurSnapshot pastes Ariadne's snapshot (without refs)
-// into Playwright's expect(page.locator('body')).toMatchAriaSnapshot().
-// hidden-text.html checks that the \\u escapes of bidi and invisible
-// characters in names read back to the page's names.
-func TestPlaywrightAcceptsOurSnapshot(t *testing.T) {
-	needPlaywright(t)
-	b := launchTest(t)
-	srv := serveFidelity(t)
-	for _, page := range []string{"form.html", "table.html", "fidelity/states.html", "iframe.html", "hidden-text.html"} {
-		t.Run(page, func(t *testing.T) {
-			ctx := testContext(t, 30*time.Second)
-			u := srv.URL + "/" + page
-			if _, err := b.Open(ctx, u); err != nil {
-				t.Fatal(err)
-			}
-			snap, err := b.Snapshot(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			file := filepath.Join(t.TempDir(), "snapshot.yaml")
-			// As ariadne snapshot --no-refs prints it: iframes are leaves.
-			text := refs.Text(snap.Root, refs.TextOptions{NoRefs: true, LeafFrames: true})
-			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			out, err := runNode(t, time.Minute, []string{"ARIADNE_EXPECT_URL=" + u, "ARIADNE_EXPECT_FILE=" + file},
-				filepath.Join("node_modules", "@playwright", "test", "cli.js"), "test", "aria-match.spec.mjs",
-				"--output", t.TempDir(), "--reporter=line")
-			if err != nil {
-				t.Fatalf("Playwright rejected our snapshot of %s: %v\n%s\nours:\n%s", page, err, out, text)
-			}
-		})
-	}
 }
 
 // goldenText renders a snapshot for a golden file: refs renumbered in
@@ -188,6 +108,7 @@ var refRE = regexp.MustCompile(`\[ref=e[0-9]+\]`)
 // duplicates, a table, same- and cross-origin iframes, open and closed
 // shadow roots, hidden elements, and awkward names.
 func TestSnapshotGolden(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	other := servePages(t)
@@ -262,6 +183,7 @@ func allRefs(root *refs.Node) map[string]bool {
 }
 
 func TestRefStability(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	open(t, b, srv, "duplicates.html")
@@ -382,6 +304,7 @@ func sameBox(a, b refs.Box) bool {
 // a same-origin and a cross-origin iframe (moved by a border and padding),
 // and in shadow roots.
 func TestBoxes(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := servePages(t)
 	other := servePages(t)
@@ -472,6 +395,7 @@ func siteIsolatedBrowser(t *testing.T) *Browser {
 // TestOutOfProcessFrames snapshots a page whose cross-site iframe runs in
 // a process of its own (site isolation on, as with --remote).
 func TestOutOfProcessFrames(t *testing.T) {
+	t.Parallel()
 	b := siteIsolatedBrowser(t)
 	srv := servePages(t)
 	inner := servePages(t)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestFixSurrogates(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{`"plain"`, `"plain"`},
 		{`"a\ud800b"`, `"a\ufffdb"`},
@@ -45,6 +46,7 @@ func serveHostile(t testing.TB) *httptest.Server {
 // A lone surrogate anywhere on the page, also in an iframe, becomes U+FFFD;
 // the snapshot and the frame's content are all there.
 func TestSnapshotLoneSurrogates(t *testing.T) {
+	t.Parallel()
 	b := launchTest(t)
 	srv := serveHostile(t)
 	if _, err := b.Open(testContext(t, 20*time.Second), srv.URL+"/surrogate.html"); err != nil {

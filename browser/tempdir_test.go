@@ -12,6 +12,7 @@ import (
 // Stale session directories (their owner gone) are removed; a live
 // owner's, an unmarked one and other programs' are kept.
 func TestCleanStaleDirs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cmd := exec.Command("true")
 	if err := cmd.Run(); err != nil {
