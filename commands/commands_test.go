@@ -11,7 +11,7 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
-// Markdown is the README's command table.
+// Markdown is the command table of docs/scripting.md.
 func Markdown() string {
 	var b strings.Builder
 	b.WriteString("| command | what it does |\n| --- | --- |\n")
@@ -23,24 +23,27 @@ func Markdown() string {
 
 const startMarker, endMarker = "<!-- commands:start -->", "<!-- commands:end -->"
 
-// TestREADME checks the README's command table against the table; run
-// with -v to print the table to paste.
+// commandsPage holds the command table, between the markers.
+const commandsPage = "docs/scripting.md"
+
+// TestREADME checks the command table of docs/scripting.md against the
+// table; run with -v to print the table to paste.
 func TestREADME(t *testing.T) {
 	want := Markdown()
 	if testing.Verbose() {
 		fmt.Printf("%s\n%s%s\n", startMarker, want, endMarker)
 	}
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	data, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(commandsPage)))
 	if err != nil {
-		t.Fatalf("no README.md: %v", err)
+		t.Fatalf("no %s: %v", commandsPage, err)
 	}
 	_, rest, ok1 := strings.Cut(string(data), startMarker)
 	table, _, ok2 := strings.Cut(rest, endMarker)
 	if !ok1 || !ok2 {
-		t.Fatal("README.md has no " + startMarker + " … " + endMarker + " markers")
+		t.Fatal(commandsPage + " has no " + startMarker + " … " + endMarker + " markers")
 	}
 	if strings.TrimSpace(table) != strings.TrimSpace(want) {
-		t.Errorf("README.md command table is out of date; run `go test ./commands -run TestREADME -v` and paste:\n%s", want)
+		t.Errorf("%s command table is out of date; run `go test ./commands -run TestREADME -v` and paste:\n%s", commandsPage, want)
 	}
 }
 

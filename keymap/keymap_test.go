@@ -263,23 +263,26 @@ const (
 	endMarker   = "<!-- keys:end -->"
 )
 
-// TestREADME checks that README.md's key table is Default().Markdown().
+// keysPage holds the key table, between the markers.
+const keysPage = "docs/explorer.md"
+
+// TestREADME checks that docs/explorer.md's key table is Default().Markdown().
 // Run with -v to print the table to paste between the markers.
 func TestREADME(t *testing.T) {
 	want := Default().Markdown()
 	if testing.Verbose() {
 		fmt.Printf("%s\n%s%s\n", startMarker, want, endMarker)
 	}
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	data, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(keysPage)))
 	if err != nil {
-		t.Skipf("no README.md: %v", err)
+		t.Skipf("no %s: %v", keysPage, err)
 	}
 	_, rest, ok1 := strings.Cut(string(data), startMarker)
 	table, _, ok2 := strings.Cut(rest, endMarker)
 	if !ok1 || !ok2 {
-		t.Skip("README.md has no " + startMarker + " … " + endMarker + " markers yet")
+		t.Skip(keysPage + " has no " + startMarker + " … " + endMarker + " markers yet")
 	}
 	if strings.TrimSpace(table) != strings.TrimSpace(want) {
-		t.Errorf("README.md key table is out of date; run `go test ./keymap -run TestREADME -v` and paste:\n%s", want)
+		t.Errorf("%s key table is out of date; run `go test ./keymap -run TestREADME -v` and paste:\n%s", keysPage, want)
 	}
 }

@@ -3,8 +3,6 @@ package e2e
 import (
 	"io/fs"
 	"net/url"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -39,18 +37,16 @@ func demoPageText(t *testing.T, rawURL string) string {
 	return blanks.ReplaceAllString(scriptOrTag.ReplaceAllString(string(b), " "), " ")
 }
 
-// A README wait for text must wait for what the page adds later: if the
-// demo page already says that text when it loads (the late page's "What to
-// try" box once quoted the command, so `--wait 'text Loaded later'` ended
-// at once and the Feed region was empty), the example shows no waiting.
-func TestREADMEWaitsNotMetAtLoad(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+// A wait for text in the docs' examples must wait for what the page adds
+// later: if the demo page already says that text when it loads (the late
+// page's "What to try" box once quoted the command, so `--wait 'text Loaded
+// later'` ended at once and the Feed region was empty), the example shows
+// no waiting.
+func TestDocsWaitsNotMetAtLoad(t *testing.T) {
+	examples := docsExamples(t)
 	checked := 0
 	lateShown := false
-	for _, ex := range readmeExamples(string(data)) {
+	for _, ex := range examples {
 		args, script := ex.command("http://127.0.0.1:8080")
 		page := ""
 		for _, a := range args {
@@ -68,9 +64,9 @@ func TestREADMEWaitsNotMetAtLoad(t *testing.T) {
 			}
 			checked++
 			if page == "" {
-				t.Errorf("README line %d: --wait %q names no demo page", ex.line, text)
+				t.Errorf("%s:%d: --wait %q names no demo page", ex.file, ex.line, text)
 			} else if strings.Contains(demoPageText(t, page), text) {
-				t.Errorf("README line %d: %s already shows %q when it loads; the wait ends at once", ex.line, page, text)
+				t.Errorf("%s:%d: %s already shows %q when it loads; the wait ends at once", ex.file, ex.line, page, text)
 			}
 		}
 		if strings.Contains(page, "late.html") && !ex.inline &&
@@ -86,16 +82,16 @@ func TestREADMEWaitsNotMetAtLoad(t *testing.T) {
 			case len(f) == 3 && f[0] == "wait" && f[1] == "text" && open != "":
 				checked++
 				if strings.Contains(demoPageText(t, open), f[2]) {
-					t.Errorf("README line %d: %s already shows %q when it loads; `wait text` ends at once", ex.line, open, f[2])
+					t.Errorf("%s:%d: %s already shows %q when it loads; `wait text` ends at once", ex.file, ex.line, open, f[2])
 				}
 			}
 		}
 	}
 	if !lateShown {
-		t.Error("README's late.html --wait example does not show the late paragraph under region \"Feed\" (TestREADMEExamples checks that output)")
+		t.Error("the docs' late.html --wait example does not show the late paragraph under region \"Feed\" (TestDocsExamples checks that output)")
 	}
 	if checked < 2 {
-		t.Errorf("checked %d README text waits; the parser or the README changed", checked)
+		t.Errorf("checked %d text waits in the docs; the parser or the docs changed", checked)
 	}
 	// The check itself catches the old page text.
 	if old := blanks.ReplaceAllString(scriptOrTag.ReplaceAllString(`<p>a paragraph "Loaded later" appears</p><script>p.textContent = 'x';</script>`, " "), " "); !strings.Contains(old, "Loaded later") {

@@ -5,21 +5,24 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/ariadne-tui/ariadne/internal/browsertest"
-	"github.com/ariadne-tui/ariadne/internal/cli"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/demo"
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
+	"github.com/ariadne-tui/ariadne/internal/cli"
 )
 
-// The README's examples run against the demo site (issue 12), the way the
-// keymap test checks the keys table:
+// The docs' examples (README.md and every page under docs/) run against
+// the demo site (issue 12), the way the keymap test checks the keys table:
 //
 //   - A fenced block that starts with "$ ariadne ARGS" (optionally with a
 //     <<'EOF' script) is run, and the rest of the block must be its output.
@@ -27,18 +30,18 @@ import (
 //     "...}" stands for a line that starts with what comes before.
 //
 //   - A ```json block right after <!-- example: ariadne ARGS --> is compared
-//     with that command's JSON output: every object in the README has the
+//     with that command's JSON output: every object in the docs has the
 //     same keys as the real one and the same values, except "..." (any
-//     value); a README array holds some of the real array's elements.
+//     value); an array in the docs holds some of the real array's elements.
 //
 //   - An inline `ariadne ARGS` whose arguments name the demo's address
 //     (127.0.0.1:8080 or localhost:8080) is run too, and must succeed: the
-//     README shows no output for it, but a page the demo lacks (a 404) or a
+//     docs show no output for it, but a page the demo lacks (a 404) or a
 //     wait that never ends fails it. `ariadne demo` itself is not run.
 //
-// The README writes the demo as http://127.0.0.1:8080 (ariadne demo --port
+// The docs write the demo as http://127.0.0.1:8080 (ariadne demo --port
 // 8080); the test serves it on a free port and rewrites the address.
-func TestREADMEExamples(t *testing.T) {
+func TestDocsExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: no browser")
 	}
@@ -48,29 +51,25 @@ func TestREADMEExamples(t *testing.T) {
 		}
 		t.Skipf("no browser: %v", err)
 	}
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	examples := readmeExamples(string(data))
-	if len(examples) < 4 {
-		t.Fatalf("found %d examples in README.md; the parser or the README changed", len(examples))
-	}
+	examples := docsExamples(t)
 	srv, err := demo.Start(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Close()
+	t.Cleanup(func() { srv.Close() })
 	base := strings.TrimSuffix(srv.URL(), "/")
 	for _, ex := range examples {
-		name, _, _ := strings.Cut(ex.args, "\n")
-		t.Run(name, func(t *testing.T) {
+		first, _, _ := strings.Cut(ex.args, "\n")
+		t.Run(fmt.Sprintf("%s:%d %s", ex.file, ex.line, first), func(t *testing.T) {
+			t.Parallel() // each example has a session of its own
 			args, stdin := ex.command(base)
 			var out, errb bytes.Buffer
-			code := cli.Main(context.Background(), &cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Launch: browsertest.Launch}, args)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			code := cli.Main(ctx, &cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Launch: browsertest.Launch}, args)
 			if ex.inline {
 				if code != 0 {
-					t.Errorf("README line %d: `ariadne %s` exits %d on the demo:\n%s%s", ex.line, ex.args, code, out.String(), errb.String())
+					t.Errorf("%s:%d: `ariadne %s` exits %d on the demo:\n%s%s", ex.file, ex.line, ex.args, code, out.String(), errb.String())
 				}
 				return
 			}
@@ -80,13 +79,95 @@ func TestREADMEExamples(t *testing.T) {
 				return
 			}
 			if msg := matchLines(strings.Split(strings.TrimRight(ex.want, "\n"), "\n"), strings.Split(strings.TrimRight(got, "\n"), "\n")); msg != "" {
-				t.Errorf("README line %d: %s\nREADME:\n%s\noutput:\n%s%s", ex.line, msg, ex.want, got, errb.String())
+				t.Errorf("%s:%d: %s\ndocs:\n%s\noutput:\n%s%s", ex.file, ex.line, msg, ex.want, got, errb.String())
 			}
 		})
 	}
 }
 
-type readmeExample struct {
+// minExamples is how many examples each page is known to hold: a parser
+// or a page that finds fewer fails TestDocsExamples, so an example cannot
+// stop being checked unnoticed. Raise a count when a page gains examples.
+var minExamples = map[string]int{
+	"README.md":          3,
+	"docs/commands.md":   2,
+	"docs/locators.md":   2,
+	"docs/scripting.md":  2,
+	"docs/recordings.md": 1,
+}
+
+// docPages returns README.md and every Markdown file under docs/, keyed
+// by their paths from the repository's root (with slashes).
+func docPages(t *testing.T) map[string]string {
+	t.Helper()
+	root := ".."
+	pages := map[string]string{}
+	read := func(rel string) error {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			return err
+		}
+		pages[rel] = string(b)
+		return nil
+	}
+	if err := read("README.md"); err != nil {
+		t.Fatal(err)
+	}
+	err := filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".md") {
+			return err
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		return read(filepath.ToSlash(rel))
+	})
+	if err != nil {
+		t.Fatalf("reading docs/: %v", err)
+	}
+	if len(pages) < 2 {
+		t.Fatal("no Markdown pages under docs/")
+	}
+	return pages
+}
+
+// sortedNames returns the pages' names in order.
+func sortedNames(pages map[string]string) []string {
+	names := make([]string, 0, len(pages))
+	for name := range pages {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// docsExamples parses the examples of every page, checking each page's
+// count against minExamples.
+func docsExamples(t *testing.T) []docExample {
+	t.Helper()
+	pages := docPages(t)
+	var out []docExample
+	for _, name := range sortedNames(pages) {
+		exs := parseExamples(pages[name])
+		if len(exs) < minExamples[name] {
+			t.Errorf("found %d examples in %s, want at least %d; the parser or the page changed", len(exs), name, minExamples[name])
+		}
+		for i := range exs {
+			exs[i].file = name
+		}
+		out = append(out, exs...)
+	}
+	for name := range minExamples {
+		if _, ok := pages[name]; !ok {
+			t.Errorf("%s is gone, and it held examples (see minExamples)", name)
+		}
+	}
+	return out
+}
+
+type docExample struct {
+	file string // the page, from the repository's root
 	line int    // where the block starts
 	args string // the command line after "ariadne"
 	want string // the output shown
@@ -100,15 +181,15 @@ var (
 	inlineExample  = regexp.MustCompile("`ariadne ([^`]*(?:127\\.0\\.0\\.1|localhost):8080[^`]*)`")
 )
 
-func readmeExamples(readme string) []readmeExample {
-	lines := strings.Split(readme, "\n")
-	var out []readmeExample
+func parseExamples(page string) []docExample {
+	lines := strings.Split(page, "\n")
+	var out []docExample
 	for i := 0; i < len(lines); i++ {
 		fence := lines[i]
 		if !strings.HasPrefix(fence, "```") {
 			for _, m := range inlineExample.FindAllStringSubmatch(fence, -1) {
 				if !strings.HasPrefix(m[1], "demo ") {
-					out = append(out, readmeExample{line: i + 1, args: m[1], inline: true})
+					out = append(out, docExample{line: i + 1, args: m[1], inline: true})
 				}
 			}
 			continue
@@ -121,9 +202,9 @@ func readmeExamples(readme string) []readmeExample {
 		switch {
 		case fence == "```json" && i > 0 && exampleComment.MatchString(lines[i-1]):
 			args := exampleComment.FindStringSubmatch(lines[i-1])[1]
-			out = append(out, readmeExample{line: i + 1, args: args, want: strings.Join(body, "\n"), json: true})
+			out = append(out, docExample{line: i + 1, args: args, want: strings.Join(body, "\n"), json: true})
 		case len(body) > 0 && strings.HasPrefix(body[0], "$ ariadne "):
-			ex := readmeExample{line: i + 1, args: strings.TrimPrefix(body[0], "$ ariadne ")}
+			ex := docExample{line: i + 1, args: strings.TrimPrefix(body[0], "$ ariadne ")}
 			rest := body[1:]
 			if strings.Contains(ex.args, "<<'EOF'") {
 				j := 0
@@ -145,7 +226,7 @@ func readmeExamples(readme string) []readmeExample {
 
 // command splits the example into arguments and standard input, with the
 // demo's address put in.
-func (ex readmeExample) command(base string) ([]string, string) {
+func (ex docExample) command(base string) ([]string, string) {
 	first, script, _ := strings.Cut(ex.args, "\n")
 	first = strings.TrimSpace(strings.Replace(first, "<<'EOF'", "", 1))
 	host := strings.TrimPrefix(base, "http://")
@@ -157,7 +238,7 @@ func (ex readmeExample) command(base string) ([]string, string) {
 }
 
 // shellFields splits a command line into words as a shell does for the
-// README's examples: spaces separate, '...' and "..." quote.
+// docs' examples: spaces separate, '...' and "..." quote.
 func shellFields(s string) []string {
 	var out []string
 	var word strings.Builder
@@ -187,7 +268,7 @@ func shellFields(s string) []string {
 	return out
 }
 
-// matchLines compares the README's lines with the output's; it returns ""
+// matchLines compares the docs' lines with the output's; it returns ""
 // when they match, else what differs.
 func matchLines(want, got []string) string {
 	if len(want) == 0 {
@@ -222,7 +303,7 @@ func compareJSON(t *testing.T, want, got string) {
 	t.Helper()
 	var w, g any
 	if err := json.Unmarshal([]byte(want), &w); err != nil {
-		t.Fatalf("the README's JSON does not parse: %v\n%s", err, want)
+		t.Fatalf("the docs' JSON does not parse: %v\n%s", err, want)
 	}
 	if err := json.Unmarshal([]byte(got), &g); err != nil {
 		t.Fatalf("the output does not parse: %v\n%s", err, got)
@@ -232,7 +313,7 @@ func compareJSON(t *testing.T, want, got string) {
 	}
 }
 
-// jsonMatches reports how want (from the README) differs from got, or "".
+// jsonMatches reports how want (from the docs) differs from got, or "".
 func jsonMatches(path string, want, got any) string {
 	if s, ok := want.(string); ok && s == "..." {
 		return ""
@@ -245,13 +326,13 @@ func jsonMatches(path string, want, got any) string {
 		}
 		for k := range g {
 			if _, ok := w[k]; !ok {
-				return fmt.Sprintf("%s: the output has %q, the README does not", path, k)
+				return fmt.Sprintf("%s: the output has %q, the docs do not", path, k)
 			}
 		}
 		for k, v := range w {
 			gv, ok := g[k]
 			if !ok {
-				return fmt.Sprintf("%s: the README has %q, the output does not", path, k)
+				return fmt.Sprintf("%s: the docs have %q, the output does not", path, k)
 			}
 			if msg := jsonMatches(path+"."+k, v, gv); msg != "" {
 				return msg
@@ -282,18 +363,18 @@ func jsonMatches(path string, want, got any) string {
 		return ""
 	}
 	if !reflect.DeepEqual(want, got) {
-		return fmt.Sprintf("%s: README %v, output %v", path, want, got)
+		return fmt.Sprintf("%s: docs %v, output %v", path, want, got)
 	}
 	return ""
 }
 
 // The comparison catches what the issue found: an example whose output
 // differs, and a JSON example that lacks a field the output has.
-func TestREADMEMatchers(t *testing.T) {
+func TestDocsMatchers(t *testing.T) {
 	// An inline example on the demo is found (the late.html one was not,
 	// and pointed at a page only the tests' own server has); the demo
 	// server's own command line is not run.
-	exs := readmeExamples("Try `ariadne snapshot --wait 'text Loaded later' http://localhost:8080/late.html`,\nserved by `ariadne demo --port 8080`.")
+	exs := parseExamples("Try `ariadne snapshot --wait 'text Loaded later' http://localhost:8080/late.html`,\nserved by `ariadne demo --port 8080`.")
 	if len(exs) != 1 || !exs[0].inline || exs[0].line != 1 {
 		t.Fatalf("inline examples: %+v", exs)
 	}
@@ -321,7 +402,7 @@ func TestREADMEMatchers(t *testing.T) {
 		ok        bool
 	}{
 		{`{"a":1,"b":"..."}`, `{"a":1,"b":[3]}`, true},
-		{`{"a":1}`, `{"a":1,"b":2}`, false}, // a field the README lacks
+		{`{"a":1}`, `{"a":1,"b":2}`, false}, // a field the docs lack
 		{`{"a":1,"b":2}`, `{"a":1}`, false}, // a field the output lacks
 		{`{"c":[{"r":"e2"}]}`, `{"c":[{"r":"e1"},{"r":"e2"}]}`, true},
 		{`{"c":[{"r":"e3"}]}`, `{"c":[{"r":"e1"},{"r":"e2"}]}`, false},

@@ -10,9 +10,12 @@ import (
 	"testing"
 )
 
-// TestPackageMap checks the README's package map ("How it works")
-// against `go list`: every package has a row and every row a package,
-// and a package imports only what its row allows.
+// codebaseGuide holds the package map, between its markers.
+const codebaseGuide = "docs/dev/codebase.md"
+
+// TestPackageMap checks the package map of the codebase guide against
+// `go list`: every package has a row and every row a package, and a
+// package imports only what its row allows.
 func TestPackageMap(t *testing.T) {
 	const module = "github.com/ariadne-tui/ariadne"
 	list := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
@@ -40,14 +43,14 @@ func TestPackageMap(t *testing.T) {
 		}
 	}
 
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	data, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(codebaseGuide)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok1 := strings.Cut(string(data), "<!-- packages:start -->")
 	table, _, ok2 := strings.Cut(rest, "<!-- packages:end -->")
 	if !ok1 || !ok2 {
-		t.Fatal("README.md has no <!-- packages:start --> … <!-- packages:end --> markers")
+		t.Fatal(codebaseGuide + " has no <!-- packages:start --> … <!-- packages:end --> markers")
 	}
 	code := regexp.MustCompile("`([^`]+)`")
 	rows := map[string][]string{}
@@ -69,18 +72,18 @@ func TestPackageMap(t *testing.T) {
 	for pkg, imps := range imports {
 		allowed, ok := rows[pkg]
 		if !ok {
-			t.Errorf("package %s has no row in the README's package map", pkg)
+			t.Errorf("package %s has no row in the package map of %s", pkg, codebaseGuide)
 			continue
 		}
 		for _, imp := range imps {
 			if !slices.Contains(allowed, imp) {
-				t.Errorf("%s imports %s, which its row in the README does not allow", pkg, imp)
+				t.Errorf("%s imports %s, which its row in %s does not allow", pkg, imp, codebaseGuide)
 			}
 		}
 	}
 	for pkg := range rows {
 		if _, ok := imports[pkg]; !ok {
-			t.Errorf("the README's package map lists %s, which go list does not know", pkg)
+			t.Errorf("the package map of %s lists %s, which go list does not know", codebaseGuide, pkg)
 		}
 	}
 }
