@@ -260,7 +260,7 @@ func execAllocator(base context.Context, opts Options, dir *sessionDir, logFile 
 		chromedp.Flag("disable-ipc-flooding-protection", false),
 		// Keep cross-site iframes in the page's process, so one walk
 		// reaches every frame. Ariadne is a tool for inspecting pages you
-		// chose to open; see the README.
+		// chose to open; see docs/commands.md.
 		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,IsolateOrigins,SitePerProcess"),
 		chromedp.Flag("disable-site-isolation-trials", true),
 		chromedp.WindowSize(opts.Viewport.Width, opts.Viewport.Height),

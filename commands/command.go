@@ -17,7 +17,7 @@ import (
 type Command struct {
 	Name    string
 	Aliases []string
-	// Usage is the command line as the help and README print it.
+	// Usage is the command line as the help and the manual (docs/scripting.md) print it.
 	Usage string
 	// Summary says what it does, in one line.
 	Summary string

@@ -1,7 +1,7 @@
 // Package commands is Ariadne's script commands as data: one table (name,
 // usage, summary, the forms of its arguments and which of them are refs,
 // its flags, the function that runs it) from which `ariadne run` runs a
-// script, `ariadne run --help` and the README's command table are made,
+// script, `ariadne run --help` and the manual's command table (docs/scripting.md) are made,
 // and which the MCP server serves as its tools.
 //
 // It may import session, browser, refs and recordings. It must never
@@ -20,7 +20,7 @@
 //     bad_argument with the usage.
 //   - Command.Run runs a Call on a session.Session and returns the
 //     result's fields (a JSON object) and an error with a code.
-//   - Help and Markdown print the table for `run --help` and the README.
+//   - Help and Markdown print the table for `run --help` and docs/scripting.md.
 //   - SplitWords splits a script line into Words as a POSIX shell quotes;
 //     ExpandWords replaces $NAME references by the refs find stored.
 package commands

@@ -73,7 +73,7 @@ type Server struct {
 }
 
 // DefaultPort is the port the explorer serves the demo on when it is free,
-// the one the README's examples use, so that recordings made on the demo
+// the one the manual's examples use, so that recordings made on the demo
 // point at the same address next time.
 const DefaultPort = 8080
 

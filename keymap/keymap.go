@@ -1,6 +1,7 @@
 // Package keymap holds Ariadne's key bindings as data: one struct of
 // key.Binding grouped by mode, built by Default, overridden from the user's
-// TOML config (see Load), and rendered for the help view and the README.
+// TOML config (see Load), and rendered for the help view and the manual
+// (docs/explorer.md).
 //
 // It must not import the ui, browser, refs or recordings packages: the root
 // model reads the bindings, the bindings know nothing of the model.
@@ -412,7 +413,7 @@ func (km KeyMap) Conflicts() []Conflict {
 	return out
 }
 
-// Markdown renders the key table for the README: one row per binding, with
+// Markdown renders the key table for docs/explorer.md: one row per binding, with
 // its mode, keys, action and config name.
 func (km KeyMap) Markdown() string {
 	var b strings.Builder

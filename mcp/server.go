@@ -139,7 +139,7 @@ func (s *Server) path(name string) string {
 
 // Tool is one tool of the server: its name, what it says to the agent, and
 // how it is added. Tools() is the table that the server, its tests and the
-// README are made from.
+// manual (docs/mcp.md) are made from.
 type Tool struct {
 	Name        string
 	Title       string

@@ -13,7 +13,7 @@ func runSnapshot(ctx context.Context, e *Env, args []string) error {
 	fs := newFlags(e, "snapshot", "snapshot [flags] [URL]",
 		"Print the ARIA snapshot of a page (with [ref=eN] labels) and exit. With no URL, the built-in demo site\n"+
 			"(with --remote, the page the browser shows, as it is).")
-	asJSON := fs.Bool("json", false, "print the snapshot as JSON (every field; see README)")
+	asJSON := fs.Bool("json", false, "print the snapshot as JSON (every field; see docs/commands.md)")
 	interactive := fs.Bool("interactive", false, "keep only interactive nodes and their ancestors")
 	noRefs := fs.Bool("no-refs", false, "leave out [ref=eN] and print iframes as leaves, as Playwright's ariaSnapshot() does, for toMatchAriaSnapshot")
 	var wait waitFlag

@@ -52,7 +52,7 @@ func parseTUI(e *Env, args []string) (*tuiConfig, error) {
 			"details and locators on the right. With no URL, the built-in demo site (with --remote, the browser's\n"+
 			"page as it is). Press ? for the keys.\n"+
 			"Page dialogs wait for you to answer them in the explorer. --log FILE keeps the browser's own output.")
-	keys := fs.String("keys", keymap.DefaultPath(), "key config `FILE` (TOML; see README, \"Keys\")")
+	keys := fs.String("keys", keymap.DefaultPath(), "key config `FILE` (TOML; see docs/explorer.md, \"Keys\")")
 	noFollow := fs.Bool("no-follow", false, "start with live follow off (F toggles it): the tree changes only after your actions or r")
 	lang := fs.String("lang", "javascript", "locator `LANGUAGE` at start: javascript, python, java or csharp (c cycles it)")
 	record := fs.String("record", "", "record from the first page on into the recording `FILE` (ctrl+r pauses; without this flag ctrl+r starts one)")
