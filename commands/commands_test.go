@@ -26,6 +26,7 @@ const startMarker, endMarker = "<!-- commands:start -->", "<!-- commands:end -->
 // TestREADME checks the README's command table against the table; run
 // with -v to print the table to paste.
 func TestREADME(t *testing.T) {
+	t.Parallel()
 	want := Markdown()
 	if testing.Verbose() {
 		fmt.Printf("%s\n%s%s\n", startMarker, want, endMarker)
@@ -47,6 +48,7 @@ func TestREADME(t *testing.T) {
 // TestTable checks the table itself: unique names, a usage that starts
 // with the name, a summary, a runner, and forms.
 func TestTable(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, c := range All() {
 		for _, n := range append([]string{c.Name}, c.Aliases...) {
@@ -68,6 +70,7 @@ func TestTable(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		line string
 		form int
