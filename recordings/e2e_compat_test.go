@@ -1,3 +1,5 @@
+//go:build compat
+
 package recordings
 
 import (
@@ -24,7 +26,8 @@ import (
 //   - TestE2EChromedp builds the chromedp programs and runs them;
 //   - TestE2EPythonCompiles byte-compiles the Python tests.
 //
-// Each also checks that a deliberately broken recording fails. The npm
+// They are the compat tier (go test -tags compat). Each also checks that
+// a deliberately broken recording fails. The npm
 // packages come from tools/playwright/node_modules (npm ci there, with
 // PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1); Chromium
 // from CHROME_PATH or /usr/bin/chromium. Without them the tests skip,
@@ -408,36 +411,14 @@ func TestE2EDevToolsReplay(t *testing.T) {
 	}
 }
 
-// goTool returns the go command, or skips.
-func goTool(t *testing.T) string {
-	t.Helper()
-	p, err := exec.LookPath("go")
-	if err != nil {
-		nodetools.Skip(t, "no go command to build the chromedp programs")
-	}
-	return p
-}
-
 func TestE2EChromedp(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
-	goCmd := goTool(t)
+	mod, dir := chromedpProgramDir(t)
 	chrome := nodetools.Chrome(t)
 	origin := servePages(t)
-	mod := t.TempDir()
-	run := func(dir string, args ...string) {
-		t.Helper()
-		cmd := exec.Command(goCmd, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	run(mod, "mod", "init", "example.com/replays")
-	run(mod, "get", "github.com/chromedp/chromedp@v0.23.0")
 
 	type program struct {
 		name string
@@ -462,10 +443,10 @@ func TestE2EChromedp(t *testing.T) {
 		programs = append(programs, program{b.name, b.rec, b.want["chromedp"]})
 	}
 	for _, p := range programs {
-		exportTo(t, "chromedp", p.rec, filepath.Join(mod, p.name, "main.go"))
+		exportTo(t, "chromedp", p.rec, filepath.Join(mod, dir, p.name, "main.go"))
 	}
-	bin := filepath.Join(mod, "bin")
-	run(mod, "build", "-o", bin+string(filepath.Separator), "./...")
+	bin := t.TempDir()
+	goIn(t, mod, "build", "-o", bin+string(filepath.Separator), "./"+dir+"/...")
 
 	for _, p := range programs {
 		t.Run(p.name, func(t *testing.T) {
@@ -495,6 +476,7 @@ func TestE2EChromedp(t *testing.T) {
 }
 
 func TestE2EPythonCompiles(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
