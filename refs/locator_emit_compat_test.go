@@ -171,3 +171,18 @@ func TestEmitMatchesPlaywright(t *testing.T) {
 		}
 	}
 }
+
+// code is e's code in l.
+func (e emitted) code(l Lang) string {
+	switch l {
+	case JavaScript:
+		return e.JavaScript
+	case Python:
+		return e.Python
+	case Java:
+		return e.Java
+	case CSharp:
+		return e.CSharp
+	}
+	return ""
+}

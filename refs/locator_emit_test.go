@@ -133,20 +133,6 @@ func emitAll(c emitCase) emitted {
 	}
 }
 
-func (e emitted) code(l Lang) string {
-	switch l {
-	case JavaScript:
-		return e.JavaScript
-	case Python:
-		return e.Python
-	case Java:
-		return e.Java
-	case CSharp:
-		return e.CSharp
-	}
-	return ""
-}
-
 func indentedJSON(t *testing.T, v any) []byte {
 	t.Helper()
 	var buf bytes.Buffer
