@@ -29,6 +29,7 @@ const commandsPage = "docs/scripting.md"
 // TestREADME checks the command table of docs/scripting.md against the
 // table; run with -v to print the table to paste.
 func TestREADME(t *testing.T) {
+	t.Parallel()
 	want := Markdown()
 	if testing.Verbose() {
 		fmt.Printf("%s\n%s%s\n", startMarker, want, endMarker)
@@ -50,6 +51,7 @@ func TestREADME(t *testing.T) {
 // TestTable checks the table itself: unique names, a usage that starts
 // with the name, a summary, a runner, and forms.
 func TestTable(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, c := range All() {
 		for _, n := range append([]string{c.Name}, c.Aliases...) {
@@ -71,6 +73,7 @@ func TestTable(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		line string
 		form int

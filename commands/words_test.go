@@ -7,6 +7,7 @@ import (
 )
 
 func TestSplitWordsAndDollar(t *testing.T) {
+	t.Parallel()
 	vars := map[string]string{"email": "e3", "go_1": "e9"}
 	for _, tc := range []struct {
 		line string

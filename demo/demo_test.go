@@ -82,6 +82,7 @@ func wantType(name string) string {
 // answers 200 with the right type, no reference leaves the site, and every
 // embedded file is reachable.
 func TestSiteLinks(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	base, err := url.Parse(srv.URL())
 	if err != nil {
@@ -144,6 +145,7 @@ func TestSiteLinks(t *testing.T) {
 // a language, a main landmark and a top-level heading, and that each page
 // named on the home page is there.
 func TestPages(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	_, home := get(t, srv.URL())
 	if !strings.Contains(home, "<nav") {
@@ -178,6 +180,7 @@ func TestPages(t *testing.T) {
 }
 
 func TestNotFound(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	resp, _ := get(t, srv.URL()+"no-such-page.html")
 	if resp.StatusCode != http.StatusNotFound {
@@ -186,6 +189,7 @@ func TestNotFound(t *testing.T) {
 }
 
 func TestURL(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t)
 	u, err := url.Parse(srv.URL())
 	if err != nil {
@@ -197,12 +201,16 @@ func TestURL(t *testing.T) {
 }
 
 func TestTwoServers(t *testing.T) {
+	t.Parallel()
 	a, b := startServer(t), startServer(t)
 	if a.URL() == b.URL() {
 		t.Errorf("two servers share %s", a.URL())
 	}
 }
 
+// TestClose and TestContextCancelStopsServer stay serial: they check that
+// a closed server's port stops answering, and a parallel test's server
+// could be given the port just freed.
 func TestClose(t *testing.T) {
 	srv, err := Start(t.Context())
 	if err != nil {
@@ -220,6 +228,7 @@ func TestClose(t *testing.T) {
 	}
 }
 
+// Serial, as TestClose.
 func TestContextCancelStopsServer(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	srv, err := Start(ctx)
@@ -246,7 +255,7 @@ func TestContextCancelStopsServer(t *testing.T) {
 }
 
 // The explorer's demo is on DefaultPort when that is free, else on another
-// port, and says which.
+// port, and says which. Serial: DefaultPort is one fixed port.
 func TestStartDefault(t *testing.T) {
 	first, moved1, err := StartDefault(context.Background())
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 // TestFixedKeys: every overlay key has keys and help, spells the space
 // bar "space", and enter and esc keep their meaning in every overlay.
 func TestFixedKeys(t *testing.T) {
+	t.Parallel()
 	f := Fixed()
 	v := reflect.ValueOf(f)
 	for i := range v.NumField() {

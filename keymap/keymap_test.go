@@ -10,6 +10,7 @@ import (
 )
 
 func TestDefaultNoConflicts(t *testing.T) {
+	t.Parallel()
 	for _, c := range Default().Conflicts() {
 		t.Error(c)
 	}
@@ -19,6 +20,7 @@ func TestDefaultNoConflicts(t *testing.T) {
 // checks the weaker rule too, mode by mode with Global, so that a failure
 // names the mode.
 func TestNoSharedKeyWithinMode(t *testing.T) {
+	t.Parallel()
 	km := Default()
 	global := km.ByMode(ModeGlobal)
 	for _, m := range Modes() {
@@ -39,6 +41,7 @@ func TestNoSharedKeyWithinMode(t *testing.T) {
 }
 
 func TestSharedEscIsTheOnlyOverlap(t *testing.T) {
+	t.Parallel()
 	owners := map[string][]string{}
 	for _, e := range Default().Entries() {
 		for _, k := range e.Binding.Keys() {
@@ -56,6 +59,7 @@ func TestSharedEscIsTheOnlyOverlap(t *testing.T) {
 }
 
 func TestEveryBindingHasHelpAndKeys(t *testing.T) {
+	t.Parallel()
 	names := map[string]bool{}
 	for _, e := range Default().Entries() {
 		h := e.Binding.Help()
@@ -84,6 +88,7 @@ func TestEveryBindingHasHelpAndKeys(t *testing.T) {
 }
 
 func TestHelpCoversEveryBindingOnce(t *testing.T) {
+	t.Parallel()
 	km := Default()
 	n := 0
 	for _, col := range km.FullHelp() {
@@ -98,6 +103,7 @@ func TestHelpCoversEveryBindingOnce(t *testing.T) {
 }
 
 func TestSpecifiedDefaults(t *testing.T) {
+	t.Parallel()
 	km := Default()
 	for _, tc := range []struct {
 		name string
@@ -130,6 +136,7 @@ func writeConfig(t *testing.T, src string) string {
 }
 
 func TestLoadMissingFileGivesDefaults(t *testing.T) {
+	t.Parallel()
 	km, err := Load(filepath.Join(t.TempDir(), "nope.toml"))
 	if err != nil {
 		t.Fatal(err)
@@ -140,6 +147,7 @@ func TestLoadMissingFileGivesDefaults(t *testing.T) {
 }
 
 func TestLoadOverrides(t *testing.T) {
+	t.Parallel()
 	p := writeConfig(t, `
 # other tables belong to other packages
 [browser]
@@ -197,6 +205,7 @@ down = ["j", "down", "ctrl+n"]
 }
 
 func TestLoadErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		src  string
@@ -246,6 +255,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// Serial: it sets the environment of the process.
 func TestDefaultPath(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", "/x/cfg")
 	if got, want := DefaultPath(), filepath.Join("/x/cfg", "ariadne", "config.toml"); got != want {
@@ -269,6 +279,7 @@ const keysPage = "docs/explorer.md"
 // TestREADME checks that docs/explorer.md's key table is Default().Markdown().
 // Run with -v to print the table to paste between the markers.
 func TestREADME(t *testing.T) {
+	t.Parallel()
 	want := Default().Markdown()
 	if testing.Verbose() {
 		fmt.Printf("%s\n%s%s\n", startMarker, want, endMarker)

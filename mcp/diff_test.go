@@ -11,6 +11,7 @@ import (
 // (what `snapshot --diff` lists in ariadne run), compacted: the removed
 // element by its own line, the focus move left out.
 func TestChangesSinceIsRefsDiff(t *testing.T) {
+	t.Parallel()
 	s := &Server{last: map[string]*refs.Snapshot{}}
 	old := page(el("e1", "status", "", txt("Cart: 0 items")), list(2, 10), el("e5", "button", "Remove", el("e6", "img", "x")))
 	cur := page(el("e1", "status", "", txt("Cart: 1 item")), list(3, 10))
@@ -44,6 +45,7 @@ func TestChangesSinceIsRefsDiff(t *testing.T) {
 }
 
 func TestChangesSinceIgnoresFocus(t *testing.T) {
+	t.Parallel()
 	a := page(el("e1", "button", "Go"))
 	b := page(el("e1", "button", "Go"))
 	b.Root.Children[0].Focused = true
@@ -59,6 +61,7 @@ func TestChangesSinceIgnoresFocus(t *testing.T) {
 }
 
 func TestOwnLineKeepsTextAndStates(t *testing.T) {
+	t.Parallel()
 	n := el("e3", "checkbox", "Remember me")
 	n.Checked = "true"
 	if got := ownLine(n); got != `checkbox "Remember me" [checked] [ref=e3]` {

@@ -22,9 +22,11 @@ import (
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/demo"
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 )
 
-// These tests run the server on a real Chromium, through the go-sdk's
+// These tests run the server on a real Chromium (a session in the test
+// binary's shared one, internal/browsertest), through the go-sdk's
 // client on an in-memory transport, against the demo site and
 // testdata/pages on loopback, and check what happened on the page.
 
@@ -36,23 +38,15 @@ type client struct {
 
 func startServer(t *testing.T, mod ...func(*browser.Options)) *client {
 	t.Helper()
-	if _, err := browser.FindChrome(""); err != nil {
-		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
-			t.Fatalf("no browser: %v", err)
-		}
-		t.Skipf("no browser: %v", err)
-	}
 	opts := browser.Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second, Dialogs: "wait", TextContainers: true}
 	for _, m := range mod {
 		m(&opts)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	b, err := browser.Launch(ctx, opts)
-	if err != nil {
-		t.Fatalf("launching the browser: %v", err)
-	}
-	t.Cleanup(func() { b.Close() })
+	// A session in the test binary's shared browser; with a DebugPort (a
+	// port another client attaches to: the process is the point) a
+	// browser of its own, and with Remote the browser it names
+	// (browsertest.Launch routes them).
+	b := browsertest.New(t, opts)
 	s, err := New(b, Options{Dir: t.TempDir(), Remote: opts.Remote != ""})
 	if err != nil {
 		t.Fatal(err)
@@ -148,6 +142,7 @@ func testPages(t *testing.T) string {
 }
 
 func TestActionsAnswerWithWhatChanged(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	page := c.ok("browser_navigate", map[string]any{"url": demoSite(t) + "/products.html"})
 	second := ref(t, page, "button", "Add to cart", 1)
@@ -171,6 +166,7 @@ func TestActionsAnswerWithWhatChanged(t *testing.T) {
 }
 
 func TestStaleAndUnknownRefs(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	base := demoSite(t)
 	page := c.ok("browser_navigate", map[string]any{"url": base + "/products.html"})
@@ -191,6 +187,7 @@ func TestStaleAndUnknownRefs(t *testing.T) {
 }
 
 func TestLongListsElidedRefsStayValid(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	page := c.ok("browser_navigate", map[string]any{"url": testPages(t) + "/catalog.html"})
 	m := regexp.MustCompile(`… 37 more listitem like these \((e\d+)…(e\d+), refs valid\); browser_snapshot target=(e\d+) full=true shows them`).FindStringSubmatch(page)
@@ -221,6 +218,7 @@ func TestLongListsElidedRefsStayValid(t *testing.T) {
 }
 
 func TestDialogsNeverBlock(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	page := c.ok("browser_navigate", map[string]any{"url": demoSite(t) + "/dialog.html"})
 	got := c.ok("browser_click", map[string]any{"target": ref(t, page, "button", "Ask to confirm", 0)})
@@ -254,6 +252,7 @@ func TestDialogsNeverBlock(t *testing.T) {
 }
 
 func TestDownloadsAndUploadsAreReported(t *testing.T) {
+	t.Parallel()
 	dl := t.TempDir()
 	c := startServer(t, func(o *browser.Options) { o.DownloadDir = dl })
 	page := c.ok("browser_navigate", map[string]any{"url": testPages(t) + "/catalog.html"})
@@ -280,6 +279,7 @@ func TestDownloadsAndUploadsAreReported(t *testing.T) {
 }
 
 func TestLocatorLadderAndDiff(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	page := c.ok("browser_navigate", map[string]any{"url": demoSite(t) + "/products.html"})
 	second := ref(t, page, "button", "Add to cart", 1)
@@ -301,7 +301,9 @@ func TestLocatorLadderAndDiff(t *testing.T) {
 }
 
 func TestCDPPortLetsAnotherClientWatch(t *testing.T) {
-	// -1: Chromium chooses a free port itself (no race for it).
+	t.Parallel()
+	// A browser of its own, with a DevTools port another client attaches
+	// to. -1: Chromium chooses a free port itself (no race for it).
 	c := startServer(t, func(o *browser.Options) { o.DebugPort = -1 })
 	port := c.b.DebugPort()
 	base := demoSite(t)
@@ -343,6 +345,7 @@ func TestCDPPortLetsAnotherClientWatch(t *testing.T) {
 }
 
 func TestEvaluateConsoleResizeTabs(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	base := demoSite(t)
 	page := c.ok("browser_navigate", map[string]any{"url": base + "/products.html"})
@@ -381,6 +384,7 @@ func TestEvaluateConsoleResizeTabs(t *testing.T) {
 }
 
 func TestFormToolsOnTheControlsPage(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	page := c.ok("browser_navigate", map[string]any{"url": demoSite(t) + "/controls.html"})
 	got := c.ok("browser_fill_form", map[string]any{"fields": []map[string]any{
@@ -420,6 +424,7 @@ func TestFormToolsOnTheControlsPage(t *testing.T) {
 }
 
 func TestPopupsAndSecrets(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	base := demoSite(t)
 	page := c.ok("browser_navigate", map[string]any{"url": base + "/windows.html"})
@@ -469,6 +474,8 @@ func TestPopupsAndSecrets(t *testing.T) {
 	}
 }
 
+// Serial: it sets ARIADNE_SECRET_PASSWORD in the environment of the
+// process, where the replay reads it.
 func TestRecordExportReplay(t *testing.T) {
 	c := startServer(t)
 	base := brokenToo(t)
@@ -560,6 +567,7 @@ func brokenToo(t *testing.T) string {
 // browser_run is ariadne run's command table: the same commands, results
 // and error codes.
 func TestRunToolServesTheCommandTable(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	base := demoSite(t)
 	c.ok("browser_run", map[string]any{"command": "open", "args": []string{base + "/products.html"}})
@@ -606,6 +614,7 @@ func TestRunToolServesTheCommandTable(t *testing.T) {
 }
 
 func TestBadInputIsAToolError(t *testing.T) {
+	t.Parallel()
 	c := startServer(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

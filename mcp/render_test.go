@@ -32,6 +32,7 @@ func page(kids ...*refs.Node) *refs.Snapshot {
 }
 
 func TestRenderElidesLongRuns(t *testing.T) {
+	t.Parallel()
 	snap := page(el("e1", "heading", "Board"), list(20, 10))
 	got, err := render(snap, view{})
 	if err != nil {
@@ -54,6 +55,7 @@ func TestRenderElidesLongRuns(t *testing.T) {
 }
 
 func TestRenderKeepsShortRunsAndDifferentShapes(t *testing.T) {
+	t.Parallel()
 	short := page(list(5, 10))
 	got, _ := render(short, view{})
 	if n := strings.Count(got, "- listitem"); n != 5 {
@@ -69,6 +71,7 @@ func TestRenderKeepsShortRunsAndDifferentShapes(t *testing.T) {
 }
 
 func TestRenderScopeDepthInteractive(t *testing.T) {
+	t.Parallel()
 	snap := page(el("e1", "heading", "Board"), list(3, 10))
 	got, err := render(snap, view{Scope: "e2"})
 	if err != nil {
@@ -95,6 +98,7 @@ func TestRenderScopeDepthInteractive(t *testing.T) {
 }
 
 func TestRenderDropsNamesThatRepeatTheContent(t *testing.T) {
+	t.Parallel()
 	row := el("e3", "row", "Ada Lovelace Owner Edit", el("e4", "cell", "Ada Lovelace"), el("e5", "cell", "Owner"), el("e6", "button", "Edit"))
 	link := el("e7", "link", "Docs", txt("Docs"))
 	got, _ := render(page(el("e2", "table", "Team", row), link), view{})
@@ -110,6 +114,7 @@ func TestRenderDropsNamesThatRepeatTheContent(t *testing.T) {
 // page suggested reach the agent with bidi and invisible characters
 // escaped.
 func TestDownloadTextEscapesHidden(t *testing.T) {
+	t.Parallel()
 	got := downloadText(browser.Download{URL: "http://x/\u202egnp.exe", Path: "/tmp/dl/a\u200bb.exe"})
 	want := `http://x/\u202egnp.exe to /tmp/dl/a\u200bb.exe`
 	if got != want {

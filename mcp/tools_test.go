@@ -48,6 +48,7 @@ func listTools(t *testing.T) map[string]map[string]any {
 // that Playwright MCP's takes (testdata: its tools/list), with the same JSON
 // type, and requires no argument that Playwright MCP does not.
 func TestToolsTakePlaywrightMCPArguments(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("testdata/playwright-mcp-0.0.83-tools.json")
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +112,7 @@ func sameType(a, b any) bool {
 
 // The tool table is what the server lists: names unique, each described.
 func TestToolTable(t *testing.T) {
+	t.Parallel()
 	listed := listTools(t)
 	seen := map[string]bool{}
 	for _, tool := range Tools() {
@@ -133,6 +135,7 @@ func TestToolTable(t *testing.T) {
 // A tool table mistake is an error from New, not a panic: a schema that is
 // not an object, or an enum on a property the arguments lack.
 func TestToolSchemaErrors(t *testing.T) {
+	t.Parallel()
 	type args struct {
 		Mode string `json:"mode"`
 	}

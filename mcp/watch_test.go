@@ -14,7 +14,8 @@ import (
 )
 
 // agentOnTable starts ariadne mcp with a DevTools port, on the demo's
-// table page.
+// table page: in a browser of its own, since the process is the point
+// (another client attaches to its port and lists its tabs).
 func agentOnTable(t *testing.T) (c *client, port int, base string) {
 	t.Helper()
 	// -1: Chromium chooses a free port itself (no race for it).
@@ -26,7 +27,8 @@ func agentOnTable(t *testing.T) (c *client, port int, base string) {
 }
 
 // attachWatcher attaches a browser session, as ariadne --remote does, to
-// the DevTools port of the agent's browser.
+// the DevTools port of the agent's browser (browser.Launch with Remote
+// starts no browser).
 func attachWatcher(t *testing.T, port int, tab string) *browser.Browser {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -71,6 +73,7 @@ func waitSnapshot(t *testing.T, w *browser.Browser, what string, ok func(*refs.S
 }
 
 func TestRemoteWatchesTheAgentsTab(t *testing.T) {
+	t.Parallel()
 	c, port, base := agentOnTable(t)
 
 	w := attachWatcher(t, port, "")
@@ -109,6 +112,7 @@ func TestRemoteWatchesTheAgentsTab(t *testing.T) {
 }
 
 func TestRemoteTabChoosesAmongTheAgentsTabs(t *testing.T) {
+	t.Parallel()
 	c, port, base := agentOnTable(t)
 	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
 
@@ -142,6 +146,7 @@ func TestRemoteTabChoosesAmongTheAgentsTabs(t *testing.T) {
 }
 
 func TestRemoteDefaultsToTheAgentsLastTab(t *testing.T) {
+	t.Parallel()
 	c, port, base := agentOnTable(t)
 	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
 	current := func(w *browser.Browser) string {
@@ -171,6 +176,7 @@ func TestRemoteDefaultsToTheAgentsLastTab(t *testing.T) {
 // A tab the agent opens after the watcher attached is listed by the
 // watcher, which can switch to it and read it.
 func TestRemoteListsTabsTheAgentOpensLater(t *testing.T) {
+	t.Parallel()
 	c, port, base := agentOnTable(t)
 	w := attachWatcher(t, port, "")
 	c.ok("browser_tabs", map[string]any{"action": "new", "url": base + "/products.html"})
@@ -206,6 +212,7 @@ func TestRemoteListsTabsTheAgentOpensLater(t *testing.T) {
 // only its own tabs with browser_close; the browser and its owner's tab
 // stay, and the answer says so.
 func TestRemoteCloseLeavesTheBrowser(t *testing.T) {
+	t.Parallel()
 	owner, port, base := agentOnTable(t)
 	defer owner.ok("browser_snapshot", nil) // the owner's session still works
 	remote := fmt.Sprintf("http://127.0.0.1:%d", port)

@@ -13,6 +13,7 @@ import (
 // TestCheckAssertKinds checks hidden, count and contains-text, and their
 // negations, against what a replay observes.
 func TestCheckAssertKinds(t *testing.T) {
+	t.Parallel()
 	visible := Observed{Count: 1, State: ElementState{Text: "Archived: Quarterly report. 2 messages left.", Visible: true}}
 	zeroBox := Observed{Count: 1, State: ElementState{Text: "You are offline", Visible: false}}
 	for _, tc := range []struct {
@@ -48,6 +49,7 @@ func TestCheckAssertKinds(t *testing.T) {
 
 // TestValidateCount refuses a count step whose expected number is not one.
 func TestValidateCount(t *testing.T) {
+	t.Parallel()
 	target := Target{Locator: refs.ByRole("listitem", "", false)}
 	for expected, ok := range map[string]bool{"3": true, "0": true, "-1": false, "": false, " 3": false, "3.5": false} {
 		s := Step{Kind: Assert, Target: target, Assert: &Assertion{Kind: AssertCount, Expected: expected}}
@@ -63,6 +65,7 @@ func TestValidateCount(t *testing.T) {
 
 // TestExportAssertKinds writes each new kind in every format.
 func TestExportAssertKinds(t *testing.T) {
+	t.Parallel()
 	undo := Target{Locator: refs.ByRole("button", "Undo", false), Role: "button", Name: "Undo",
 		Fallbacks: []refs.Locator{refs.ByXPath("//button[normalize-space(.)='Undo']")}}
 	drafts := Target{Locator: refs.ByRole("listitem", "", false)}

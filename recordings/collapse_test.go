@@ -8,6 +8,7 @@ import (
 )
 
 func TestAdd(t *testing.T) {
+	t.Parallel()
 	email := tgt(refs.ByLabel("Email", false), "textbox", "Email")
 	search := tgt(refs.ByRole("searchbox", "Search", false), "searchbox", "Search")
 	button := tgt(refs.ByRole("button", "Go", false), "button", "Go")
@@ -113,6 +114,7 @@ func TestAdd(t *testing.T) {
 
 // TestAddDoesNotChangeItsInput checks that Add copies before it rewrites.
 func TestAddDoesNotChangeItsInput(t *testing.T) {
+	t.Parallel()
 	email := tgt(refs.ByLabel("Email", false), "textbox", "Email")
 	steps := make([]Step, 1, 4)
 	steps[0] = fill(email, Plain("a"))

@@ -11,6 +11,7 @@ import (
 // emulates (a phone: scale 3, mobile, touch, portrait), and that the
 // DevTools setViewport imports back as it was.
 func TestExportDevice(t *testing.T) {
+	t.Parallel()
 	rec := &Recording{
 		Header: Header{Format: FormatName, Version: FormatVersion, StartURL: "https://example.com/",
 			Viewport: &Viewport{Width: 390, Height: 844, DeviceScaleFactor: 3, IsMobile: true, HasTouch: true, IsLandscape: new(false)}},

@@ -15,6 +15,7 @@ import (
 // typing with no target keys alone. The import reads the change back as a
 // fill of the field, and its export is the same file.
 func TestExportDevToolsTypingAndPresses(t *testing.T) {
+	t.Parallel()
 	email := tgt(refs.ByLabel("Email", false), "textbox", "Email", refs.ByCSS("#email"))
 	search := tgt(refs.ByRole("searchbox", "Search", false), "searchbox", "Search")
 	rec := &Recording{Header: header("http://127.0.0.1:1", "typing", "signin.html"), Steps: []Step{

@@ -2,13 +2,9 @@ package recordings
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -32,18 +28,24 @@ func inFrame(s Step) Step {
 
 var payButton = Target{Locator: refs.Locator{Parts: []refs.Part{{Kind: refs.KindRole, Role: "button", Text: "Pay", Exact: true}}}}
 
-// TestExportPythonFrameURLWaits checks that the Python export waits for a
-// frame's URL and title, as to_have_url and to_have_title (and the
-// TypeScript export's expect.poll) do, rather than reading them once; the
-// module compiles.
-func TestExportPythonFrameURLWaits(t *testing.T) {
-	rec := frameRecording(
+// framePythonRecording clicks Pay in the frame, then checks its URL and
+// title.
+func framePythonRecording() *Recording {
+	return frameRecording(
 		inFrame(Step{Kind: Click, Target: payButton}),
 		inFrame(Step{Kind: Assert, Assert: &Assertion{Kind: AssertURL, Expected: frameCard + "?paid=1"}}),
 		inFrame(Step{Kind: Assert, Assert: &Assertion{Kind: AssertTitle, Expected: "Card declined", Not: true}}),
 	)
+}
+
+// TestExportPythonFrameURLWaits checks that the Python export waits for a
+// frame's URL and title, as to_have_url and to_have_title (and the
+// TypeScript export's expect.poll) do, rather than reading them once.
+// TestExportPythonFrameURLWaitsCompiles (the compat tier) compiles it.
+func TestExportPythonFrameURLWaits(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
-	if err := ExportPython(rec, &out); err != nil {
+	if err := ExportPython(framePythonRecording(), &out); err != nil {
 		t.Fatal(err)
 	}
 	src := out.String()
@@ -59,23 +61,13 @@ func TestExportPythonFrameURLWaits(t *testing.T) {
 	if strings.Contains(src, "assert frame(") {
 		t.Errorf("the Python export reads the frame's URL or title once:\n%s", src)
 	}
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		nodetools.Skip(t, "no python3 to compile the Python export")
-	}
-	f := filepath.Join(t.TempDir(), "test_frame.py")
-	if err := os.WriteFile(f, out.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(py, "-m", "py_compile", f).CombinedOutput(); err != nil {
-		t.Fatalf("py_compile: %v\n%s", err, out)
-	}
 }
 
 // TestExportFrameClose checks that every exporter refuses a step that
 // closes a tab read as an out-of-process iframe, before writing anything,
 // with the step and the frame named.
 func TestExportFrameClose(t *testing.T) {
+	t.Parallel()
 	rec := frameRecording(inFrame(Step{Kind: Click, Target: payButton}), inFrame(Step{Kind: Close}))
 	for _, f := range Formats() {
 		var out bytes.Buffer
@@ -90,36 +82,25 @@ func TestExportFrameClose(t *testing.T) {
 	}
 }
 
-// TestExportChromedpFrameDialog exports a recording whose click in a frame
-// raises a dialog: the program answers it in the tab holding the frame,
-// and builds.
-func TestExportChromedpFrameDialog(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a program: skipped in -short mode")
-	}
-	rec := frameRecording(
+// frameDialogRecording clicks in a frame, which raises a dialog.
+func frameDialogRecording() *Recording {
+	return frameRecording(
 		inFrame(Step{Kind: Click, Target: payButton}),
 		Step{Kind: Dialog, Tab: 1, Dialog: &DialogAnswer{Type: "confirm", Message: "Pay $12.00?", Accept: true}},
 	)
+}
+
+// TestExportChromedpFrameDialog exports a recording whose click in a frame
+// raises a dialog: the program answers it in the tab holding the frame.
+// TestExportChromedpFrameDialogVets (the compat tier) builds and vets it.
+func TestExportChromedpFrameDialog(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
-	if err := ExportChromedp(rec, &out); err != nil {
+	if err := ExportChromedp(frameDialogRecording(), &out); err != nil {
 		t.Fatal(err)
 	}
 	src := out.String()
 	if !strings.Contains(src, "dialogs0 := answerDialogs(tab0)") || !strings.Contains(src, "dialogs0.next(true, ") {
 		t.Errorf("the program should answer the frame's dialog in tab 0:\n%s", src)
-	}
-	goCmd := goTool(t)
-	mod := t.TempDir()
-	if err := os.WriteFile(filepath.Join(mod, "main.go"), out.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"mod", "init", "example.com/replay"}, {"get", "github.com/chromedp/chromedp@v0.23.0"}, {"vet", "."}} {
-		cmd := exec.Command(goCmd, args...)
-		cmd.Dir = mod
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
 	}
 }

@@ -12,6 +12,8 @@ import (
 // TestExportGolden writes every fixture in every format and compares it
 // with testdata/<fixture><ext>.golden; the file format itself is checked
 // the same way (testdata/<fixture>.jsonl.golden).
+// Serial: under -update it writes the golden files that parallel tests
+// (TestExportFileGolden, TestLoadLimited) read.
 func TestExportGolden(t *testing.T) {
 	for _, fx := range fixtures() {
 		rec := fx.rec(goldenOrigin)
@@ -45,6 +47,7 @@ func goldenExt(f Format) string {
 }
 
 func TestExportUnknownFormat(t *testing.T) {
+	t.Parallel()
 	err := Export("selenium", signinRecording(goldenOrigin), new(bytes.Buffer))
 	if !errors.Is(err, ErrUnknownFormat) || !strings.Contains(err.Error(), "playwright-test") {
 		t.Fatalf("got %v, want ErrUnknownFormat listing the formats", err)
@@ -54,6 +57,7 @@ func TestExportUnknownFormat(t *testing.T) {
 // TestExportNeverWritesSecrets checks that no format writes a secret's
 // value, only its name.
 func TestExportNeverWritesSecrets(t *testing.T) {
+	t.Parallel()
 	rec := signinRecording(goldenOrigin)
 	for _, f := range Formats() {
 		var buf bytes.Buffer
@@ -67,6 +71,7 @@ func TestExportNeverWritesSecrets(t *testing.T) {
 }
 
 func TestExportErrors(t *testing.T) {
+	t.Parallel()
 	click := act(Click, tgt(refs.ByRole("button", "Go", false), "button", "Go"))
 	inTab := click
 	inTab.Tab = 1
@@ -107,6 +112,7 @@ func TestExportErrors(t *testing.T) {
 }
 
 func TestSplitKey(t *testing.T) {
+	t.Parallel()
 	for key, want := range map[string]string{
 		"Enter": "Enter", "Control+a": "Control|a", "Shift++": "Shift|+", "+": "+", "Control+Shift+Tab": "Control|Shift|Tab",
 	} {
@@ -117,6 +123,7 @@ func TestSplitKey(t *testing.T) {
 }
 
 func TestQuote(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, js, py, gostr string }{
 		{`it's "x"`, `'it\'s "x"'`, `"it's \"x\""`, `"it's \"x\""`},
 		{"a\\b\nc", `'a\\b\nc'`, `"a\\b\nc"`, `"a\\b\nc"`},
@@ -138,6 +145,7 @@ func TestQuote(t *testing.T) {
 }
 
 func TestCSSAttrRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"plain", `quo"te`, `back\slash`, "new\nline", "tab\tx", ""} {
 		sel := cssAttr("data-testid", v)
 		name, got, ok := unCSSAttr(sel)
@@ -152,6 +160,7 @@ func TestCSSAttrRoundTrip(t *testing.T) {
 // format, and checks that no hidden character other than newline and tab
 // is written raw.
 func TestExportsShowNoHiddenCharacters(t *testing.T) {
+	t.Parallel()
 	for _, fx := range fixtures() {
 		rec := fx.rec(goldenOrigin)
 		outs := map[string]*bytes.Buffer{"jsonl": {}}

@@ -1,19 +1,13 @@
 package recordings
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -39,6 +33,7 @@ func mustLoad(t *testing.T, path string) (*Recording, []LoadProblem) {
 }
 
 func TestWriterAppendLoad(t *testing.T) {
+	t.Parallel()
 	w, path := newRecordingFile(t)
 	want := signinRecording(goldenOrigin)
 	for _, s := range want.Steps {
@@ -66,6 +61,7 @@ func TestWriterAppendLoad(t *testing.T) {
 }
 
 func TestLoadKeepsGoodLines(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "rec.jsonl")
 	content := `{"format":"ariadne-recording","version":1,"title":"t"}
 {"kind":"navigate","url":"http://x/"}
@@ -101,6 +97,7 @@ not json at all
 }
 
 func TestLoadBadHeader(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, content, want string }{
 		{"empty", "", "the file is empty"},
 		{"blank lines", "\n\n", "the file is empty"},
@@ -128,6 +125,7 @@ func TestLoadBadHeader(t *testing.T) {
 }
 
 func TestWriterDeleteLastAndSaveAs(t *testing.T) {
+	t.Parallel()
 	w, path := newRecordingFile(t)
 	steps := signinRecording(goldenOrigin).Steps[:4]
 	for _, s := range steps {
@@ -182,6 +180,7 @@ func TestWriterDeleteLastAndSaveAs(t *testing.T) {
 }
 
 func TestWriterAddCollapses(t *testing.T) {
+	t.Parallel()
 	w, path := newRecordingFile(t)
 	email := tgt(refs.ByLabel("Email", false), "textbox", "Email")
 	for _, s := range []Step{
@@ -202,90 +201,8 @@ func TestWriterAddCollapses(t *testing.T) {
 	}
 }
 
-// The child half of TestFileSurvivesSIGKILL: it appends steps until it is
-// killed, printing the number of each step once Append returned.
-const childEnv = "ARIADNE_RECORDINGS_SIGKILL_CHILD"
-
-func TestFileSurvivesSIGKILL(t *testing.T) {
-	if path := os.Getenv(childEnv); path != "" {
-		w, err := Create(path, NewHeader("killed", ""))
-		if err != nil {
-			fmt.Println("error:", err)
-			os.Exit(1)
-		}
-		for i := 1; ; i++ {
-			s := fill(tgt(refs.ByCSS("#f"), "", ""), Plain("step "+strconv.Itoa(i)+" "+strings.Repeat("x", i%500)))
-			if err := w.Append(s); err != nil {
-				fmt.Println("error:", err)
-				os.Exit(1)
-			}
-			fmt.Println(i)
-		}
-	}
-
-	path := filepath.Join(t.TempDir(), "killed.jsonl")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestFileSurvivesSIGKILL$")
-	cmd.Env = append(os.Environ(), childEnv+"="+path)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// Read the child's acknowledgements as they come, so that it never
-	// blocks on its output; kill it once it has appended 200 steps, while
-	// it keeps appending.
-	var acked atomic.Int64
-	done := make(chan error, 1)
-	go func() {
-		lines := bufio.NewScanner(out)
-		for lines.Scan() {
-			n, err := strconv.Atoi(lines.Text())
-			if err != nil {
-				done <- fmt.Errorf("child: %s", lines.Text())
-				return
-			}
-			acked.Store(int64(n))
-		}
-		done <- nil
-	}()
-	deadline := time.Now().Add(30 * time.Second)
-	for acked.Load() < 200 && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if err := cmd.Process.Kill(); err != nil { // SIGKILL on Unix
-		t.Fatal(err)
-	}
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	cmd.Wait()
-	if acked.Load() < 200 {
-		t.Fatalf("the child appended only %d steps in 30s", acked.Load())
-	}
-
-	rec, problems, err := Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rec.Steps) < int(acked.Load()) {
-		t.Fatalf("loaded %d steps, but the child had appended %d before it was killed", len(rec.Steps), acked.Load())
-	}
-	for i, s := range rec.Steps {
-		if want := "step " + strconv.Itoa(i+1) + " "; !strings.HasPrefix(s.Text.Text, want) {
-			t.Fatalf("step %d holds %q, want it to start with %q", i+1, s.Text.Text, want)
-		}
-	}
-	// A kill cannot cut a write(2) to a file in half, but a truncated last
-	// line is the one problem a crash may leave.
-	if len(problems) > 1 || (len(problems) == 1 && problems[0].Line != len(rec.Steps)+2) {
-		t.Errorf("problems: %v", problems)
-	}
-	t.Logf("killed after %d acknowledged appends; the file holds %d steps", acked.Load(), len(rec.Steps))
-}
-
 func TestValueJSON(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		v    Value
 		json string
@@ -314,6 +231,7 @@ func TestValueJSON(t *testing.T) {
 }
 
 func TestEncodeOmitsEmptyFields(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	rec := &Recording{Header: Header{Title: "x"}, Steps: []Step{nav("http://x/")}}
 	if err := Encode(&buf, rec); err != nil {
@@ -330,6 +248,7 @@ func TestEncodeOmitsEmptyFields(t *testing.T) {
 // TestLoadWithBOM loads a recording and imports a DevTools recording that
 // start with a UTF-8 BOM, as some editors save files.
 func TestLoadWithBOM(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	if err := Encode(&buf, &Recording{Header: Header{Title: "bom"}, Steps: []Step{{Kind: Navigate, URL: "http://127.0.0.1:1/"}}}); err != nil {
 		t.Fatal(err)

@@ -36,6 +36,7 @@ func manySelectors(n int) []byte {
 // may have, all kept, and refuses one with a million, saying why, while
 // the other steps are imported.
 func TestImportManySelectors(t *testing.T) {
+	t.Parallel()
 	rec, err := ImportDevTools(bytes.NewReader(manySelectors(MaxImportSelectors)))
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // TestImportDevToolsRoundTrip exports each fixture to DevTools JSON,
 // imports it, and exports it again: the two files must be the same.
 func TestImportDevToolsRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, fx := range fixtures() {
 		t.Run(fx.name, func(t *testing.T) {
 			var first bytes.Buffer
@@ -42,6 +43,7 @@ func TestImportDevToolsRoundTrip(t *testing.T) {
 }
 
 func TestImportDevTools(t *testing.T) {
+	t.Parallel()
 	const flow = `{
   "title": "Chrome's own",
   "selectorAttribute": "data-test",
@@ -170,6 +172,7 @@ func TestImportDevTools(t *testing.T) {
 }
 
 func TestImportDevToolsErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{`not json`, "not a DevTools recording"},
 		{`{"title": "x"}`, "no steps"},
@@ -191,6 +194,7 @@ func TestImportDevToolsErrors(t *testing.T) {
 // TestImportDevToolsMeaning: what each field means in @puppeteer/replay
 // is what the import means.
 func TestImportDevToolsMeaning(t *testing.T) {
+	t.Parallel()
 	rec, err := ImportDevTools(strings.NewReader(`{"title":"x","timeout":7000,"steps":[
 		{"type":"navigate","url":"https://example.com/"},
 		{"type":"change","selectors":[["aria/Country[role=\"combobox\"]"],["#country"]],"value":"fr"},

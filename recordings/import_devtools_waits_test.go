@@ -11,6 +11,7 @@ import (
 // comment says "=="; the runner does not), "==" compares the number of
 // elements whatever the count, and visible false inverts the condition.
 func TestImportWaitForElement(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		fields string
 		want   Assertion

@@ -3,6 +3,7 @@ package recordings
 import "testing"
 
 func TestCanonicalKeys(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"Control+a", "Control+a"},
 		{"Ctrl+A", "Control+A"},

@@ -16,6 +16,7 @@ func cand(l refs.Locator, matches int) refs.Candidate {
 }
 
 func TestElementTarget(t *testing.T) {
+	t.Parallel()
 	frame := `iframe[title="Payment"]`
 	tests := []struct {
 		name      string
@@ -87,6 +88,7 @@ func el(l refs.Locator, role, name string, more ...refs.Candidate) *Element {
 }
 
 func TestRecorderRecordsSteps(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "rec.jsonl")
 	w, err := Create(path, NewHeader("Sign in", ""))
 	if err != nil {
@@ -187,6 +189,7 @@ func TestRecorderRecordsSteps(t *testing.T) {
 }
 
 func TestRecorderRecordSecretsAndAssertions(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "rec.jsonl")
 	w, err := Create(path, NewHeader("", ""))
 	if err != nil {

@@ -139,6 +139,7 @@ func fast() ReplayOptions {
 }
 
 func TestReplayHealsThroughFallbacks(t *testing.T) {
+	t.Parallel()
 	d := newFakeDriver()
 	email := tgt(refs.ByLabel("Email", false), "textbox", "Email", refs.ByRole("textbox", "Email", true), refs.ByCSS("#email"))
 	submit := tgt(refs.ByRole("button", "Sign in", true), "button", "Sign in", refs.ByCSS("#submit"))
@@ -192,6 +193,7 @@ func TestReplayHealsThroughFallbacks(t *testing.T) {
 }
 
 func TestReplayFailures(t *testing.T) {
+	t.Parallel()
 	status := tgt(refs.ByRole("status", "", false), "status", "", refs.ByCSS("#status"))
 	tests := []struct {
 		name  string
@@ -286,6 +288,7 @@ func TestReplayFailures(t *testing.T) {
 }
 
 func TestReplayArmsDialogsAndWaits(t *testing.T) {
+	t.Parallel()
 	d := newFakeDriver()
 	confirm := tgt(refs.ByRole("button", "Confirm", false), "button", "Confirm")
 	status := tgt(refs.ByRole("status", "", false), "status", "")
@@ -324,6 +327,7 @@ func TestReplayArmsDialogsAndWaits(t *testing.T) {
 }
 
 func TestAssertionCheck(t *testing.T) {
+	t.Parallel()
 	yes, no := true, false
 	val := "  a  b "
 	tests := []struct {
@@ -364,6 +368,7 @@ func TestAssertionCheck(t *testing.T) {
 // TestReplayHealsOnlyTheRecordedElement: a fallback that finds one element
 // of another identity is not taken, and the failure says what it found.
 func TestReplayHealsOnlyTheRecordedElement(t *testing.T) {
+	t.Parallel()
 	heading := tgt(refs.ByRole("heading", "Thank you!", true), "heading", "Thank you!", refs.ByCSS("h1"))
 	card := func(product string) Target {
 		c := tgt(refs.ByRole("button", "Add to cart", false).Within(refs.ByCSS("div").Filter(product)), "button", "Add to cart",
@@ -448,6 +453,7 @@ func IsAssertionFailure(err error) bool {
 // TestReplayChangeOfASelect: a fill (an imported DevTools change) of a
 // <select> selects the option with that value.
 func TestReplayChangeOfASelect(t *testing.T) {
+	t.Parallel()
 	d := newFakeDriver()
 	d.on(refs.ByCSS("#country"), "e1")
 	d.doErr = map[string][]error{"e1": {refs.Errorf(refs.CodeNotEditable, "a select")}}
@@ -464,6 +470,7 @@ func TestReplayChangeOfASelect(t *testing.T) {
 // is not healed: the fallback's element cannot be checked, so a broken
 // page fails instead of passing through a CSS fallback.
 func TestReplayRefusesAnUnverifiableHeal(t *testing.T) {
+	t.Parallel()
 	thanks := Target{Locator: refs.ByText("Thank you!", true), Fallbacks: []refs.Locator{refs.ByCSS("h1")}}
 	for _, step := range []Step{
 		{Kind: Assert, Target: thanks, Assert: &Assertion{Kind: AssertVisible}},

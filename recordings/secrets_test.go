@@ -9,6 +9,7 @@ import (
 )
 
 func TestSecretName(t *testing.T) {
+	t.Parallel()
 	for label, want := range map[string]string{
 		"Password":           "ARIADNE_SECRET_PASSWORD",
 		"Confirm password!":  "ARIADNE_SECRET_CONFIRM_PASSWORD",
@@ -29,6 +30,7 @@ func TestSecretName(t *testing.T) {
 }
 
 func TestSecretsApply(t *testing.T) {
+	t.Parallel()
 	field := tgt(refs.ByLabel("Password", false), "textbox", "Password")
 	pw := Field{Password: true, Label: "Password"}
 	typed := Step{Kind: Type, Target: field, Text: Plain("hunter2")}
@@ -84,6 +86,7 @@ func TestSecretsApply(t *testing.T) {
 // TestSecretAssertionCheck compares a value assertion with its secret
 // and never prints either value in its failure.
 func TestSecretAssertionCheck(t *testing.T) {
+	t.Parallel()
 	a := Assertion{Kind: AssertValue, Expected: "hunter2", Secret: "ARIADNE_SECRET_PASSWORD"}
 	val := func(s string) Observed { return Observed{Count: 1, State: ElementState{Value: &s}} }
 	if err := a.Check(val("hunter2")); err != nil {
@@ -95,6 +98,7 @@ func TestSecretAssertionCheck(t *testing.T) {
 	}
 }
 func TestValueResolve(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"ARIADNE_SECRET_PASSWORD": "hunter2"}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	if got, err := SecretValue("ARIADNE_SECRET_PASSWORD").Resolve(lookup); err != nil || got != "hunter2" {
@@ -118,6 +122,7 @@ func TestValueResolve(t *testing.T) {
 // expected one.
 // A press of several chords into a password field is summed up masked.
 func TestSummaryMasksPressedPassword(t *testing.T) {
+	t.Parallel()
 	s := Step{Kind: Press, Target: tgt(refs.ByLabel("Password", false), "textbox", "Password"), Key: "h u n t e r 2"}
 	s.Target.Password = true
 	if got := Summary(s); strings.Contains(got, "h u n") {
@@ -126,6 +131,7 @@ func TestSummaryMasksPressedPassword(t *testing.T) {
 }
 
 func TestPlainPasswordNeverQuoted(t *testing.T) {
+	t.Parallel()
 	pw := func(s string) Observed { return Observed{Count: 1, State: ElementState{Value: &s, Password: true}} }
 	cases := []struct {
 		a    Assertion
@@ -153,6 +159,7 @@ func TestPlainPasswordNeverQuoted(t *testing.T) {
 // summarized with the mask: the TUI, run, MCP and replay progress print
 // Summary.
 func TestSummaryMasksPlainPassword(t *testing.T) {
+	t.Parallel()
 	target := Target{Locator: refs.Locator{Parts: []refs.Part{{Kind: refs.KindLabel, Text: "Password"}}}, Password: true}
 	steps := []Step{
 		{Kind: Fill, Target: target, Text: Plain("hunter2")},

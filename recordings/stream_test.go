@@ -32,6 +32,7 @@ func exportFile(t *testing.T, format, path string) ([]byte, []LoadProblem, error
 // TestExportFileGolden streams every golden recording file through
 // ExportFile: the output is the golden export, byte for byte.
 func TestExportFileGolden(t *testing.T) {
+	t.Parallel()
 	for _, fx := range fixtures() {
 		for _, f := range Formats() {
 			t.Run(fx.name+"/"+f.Name, func(t *testing.T) {
@@ -72,6 +73,7 @@ func cycled(n int) *Recording {
 // makes of it whole. A bad line in the middle is reported once and
 // skipped.
 func TestExportFileLarge(t *testing.T) {
+	t.Parallel()
 	one, two := cycled(1), cycled(2)
 	n := 20_000/len(one.Steps) + 1
 	rec := cycled(n)
@@ -160,6 +162,7 @@ func repeatCycle(t *testing.T, o1, o2 string, n int) string {
 // its line number) by Load, the replay's LoadLimited and ExportFile, after
 // reading no more than the limit of it.
 func TestLineLimit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "long.jsonl")
 	var b bytes.Buffer
@@ -208,6 +211,7 @@ func TestLineLimit(t *testing.T) {
 // its size and the limit, and a pipe once it has given more than the
 // limit.
 func TestLoadLimited(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "big.jsonl")
 	f, err := os.Create(path)
 	if err != nil {
@@ -322,6 +326,7 @@ func (g *growing) Seek(off int64, whence int) (int64, error) {
 // are left out whole; the export is that of the file as its first pass
 // read it.
 func TestExportFileGrowing(t *testing.T) {
+	t.Parallel()
 	rec := signinRecording(goldenOrigin)
 	var file bytes.Buffer
 	if err := Encode(&file, rec); err != nil {

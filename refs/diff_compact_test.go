@@ -3,6 +3,7 @@ package refs
 import "testing"
 
 func TestCompactDiff(t *testing.T) {
+	t.Parallel()
 	text := func(s string) *Node { return &Node{Role: "text", Name: s} }
 	el := func(ref, role, name string, kids ...*Node) *Node {
 		return &Node{Ref: ref, Role: role, Name: name, Children: kids}

@@ -6,6 +6,7 @@ import (
 )
 
 func TestLooksGenerated(t *testing.T) {
+	t.Parallel()
 	generated := []string{
 		":r1:", ":R2ab:", "«r0»", "_r_5_",
 		"css-1x2y3z", "css-1j8o68f-Button", "sc-aXZVg", "sc-bdVaJa", "bZkfAO", "kDdWkp",
@@ -37,6 +38,7 @@ func TestLooksGenerated(t *testing.T) {
 }
 
 func TestDurability(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		loc  Locator
 		want []Flag
@@ -72,6 +74,7 @@ func TestDurability(t *testing.T) {
 }
 
 func TestOrderFlags(t *testing.T) {
+	t.Parallel()
 	got := orderFlags([]Flag{"custom", FlagGeneratedClass, FlagPosition, "custom", FlagPosition})
 	want := []Flag{FlagPosition, FlagGeneratedClass, "custom"}
 	if !slices.Equal(got, want) {

@@ -8,6 +8,7 @@ import (
 // A coded error wrapped in another of the same code says the code once,
 // and a sentinel marked with Mark is matched without its text repeated.
 func TestErrorSaysItsCodeOnce(t *testing.T) {
+	t.Parallel()
 	sentinel := errors.New("a secret's environment variable is not set")
 	inner := Mark(CodeBadArgument, sentinel, "the recording types secrets read from the environment: set %s and replay again", "ARIADNE_SECRET_PASSWORD")
 	err := Wrap(CodeBadArgument, inner, "replay %s", "rec2.jsonl")

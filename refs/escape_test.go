@@ -3,10 +3,6 @@ package refs
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -256,8 +252,10 @@ func checkQuoted(t *testing.T, name, lit string, decode func(string) (string, er
 // TestQuoteFullRange quotes every code point of Unicode, 4,096 at a time,
 // in every language, and reads each literal back.
 func TestQuoteFullRange(t *testing.T) {
+	t.Parallel()
 	for _, q := range quoters {
 		t.Run(q.name, func(t *testing.T) {
+			t.Parallel()
 			var b strings.Builder
 			flush := func() {
 				checkQuoted(t, q.name, q.quote(b.String()), q.decode, b.String())
@@ -303,6 +301,7 @@ func FuzzQuote(f *testing.F) {
 }
 
 func TestEscapeJSON(t *testing.T) {
+	t.Parallel()
 	for _, s := range append(hostileSeeds, "plain", "") {
 		for _, indent := range []string{"", "  "} {
 			var buf bytes.Buffer
@@ -337,6 +336,7 @@ func TestEscapeJSON(t *testing.T) {
 }
 
 func TestEscapeHidden(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"plain":             "plain",
 		"a\u202eb":          `a\u202eb`,
@@ -353,56 +353,6 @@ func TestEscapeHidden(t *testing.T) {
 	for in, want := range cases {
 		if got := EscapeHidden(in); got != want {
 			t.Errorf("EscapeHidden(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-// TestJavaLiterals compiles the literals of the hostile seeds with javac
-// and checks, code unit by code unit, what the program holds.
-func TestJavaLiterals(t *testing.T) {
-	javac, err := exec.LookPath("javac")
-	if err != nil {
-		skipLoudly(t, "javac not found: Java literals NOT checked by the compiler")
-	}
-	java, err := exec.LookPath("java")
-	if err != nil {
-		skipLoudly(t, "java not found: Java literals NOT checked")
-	}
-	var texts []string
-	for _, s := range hostileSeeds {
-		texts = append(texts, strings.ToValidUTF8(s, "\uFFFD"))
-	}
-	for _, tn := range trickyNames {
-		texts = append(texts, strings.ToValidUTF8(tn.text, "\uFFFD"))
-	}
-	var src strings.Builder
-	src.WriteString("public class Lits { public static void main(String[] a) { String[] l = {\n")
-	for _, s := range texts {
-		src.WriteString(QuoteJava(s) + ",\n")
-	}
-	src.WriteString("}; for (String s : l) { StringBuilder b = new StringBuilder(); for (char c : s.toCharArray()) b.append(Integer.toHexString(c)).append(' '); System.out.println(b.toString().trim()); } } }\n")
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "Lits.java"), []byte(src.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(javac, "-encoding", "UTF-8", "-d", dir, filepath.Join(dir, "Lits.java")).CombinedOutput(); err != nil {
-		t.Fatalf("javac: %v\n%s", err, out)
-	}
-	out, err := exec.Command(java, "-cp", dir, "Lits").Output()
-	if err != nil {
-		t.Fatalf("java: %v", err)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if len(lines) != len(texts) {
-		t.Fatalf("java printed %d lines for %d literals", len(lines), len(texts))
-	}
-	for i, s := range texts {
-		var want []string
-		for _, u := range utf16.Encode([]rune(s)) {
-			want = append(want, fmt.Sprintf("%x", u))
-		}
-		if got := strings.TrimSpace(lines[i]); got != strings.Join(want, " ") {
-			t.Errorf("%s holds %s, want %s", QuoteJava(s), got, strings.Join(want, " "))
 		}
 	}
 }

@@ -6,6 +6,7 @@ import "testing"
 // down (a long name with a digit) wins over an id selector, but not over a
 // test hook attribute, and a positional role never does.
 func TestChooseRoleOverCSS(t *testing.T) {
+	t.Parallel()
 	long := ByRole("button", "Skip To Content, shortcut Alt + 0 for the main section", false)
 	tests := []struct {
 		name  string
@@ -41,6 +42,7 @@ func TestChooseRoleOverCSS(t *testing.T) {
 // text are proposed in the default (substring) form, and win over the whole
 // text once counted unique, carrying no flags.
 func TestProposeShortForms(t *testing.T) {
+	t.Parallel()
 	f := Facts{
 		Element:    Element{Tag: "input", Attrs: map[string]string{"type": "radio"}},
 		Role:       "radio",
@@ -87,6 +89,7 @@ func TestProposeShortForms(t *testing.T) {
 // TestParentChain: an anchored chain is scoped (not standalone, not
 // positional), stands on its target's rung and carries no flag.
 func TestParentChain(t *testing.T) {
+	t.Parallel()
 	l := ByRole("button", "Add to cart", false).Within(ByText("Linen notebook", false).Parent())
 	if err := l.Validate(); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ func countedCand(l Locator, matches int) Candidate {
 }
 
 func TestChoose(t *testing.T) {
+	t.Parallel()
 	product := ByTestID("product-42")
 	addToCart := ByRole("button", "Add to cart", false)
 	tests := []struct {
@@ -146,6 +147,7 @@ func TestChoose(t *testing.T) {
 }
 
 func TestChooseKeepsCountsAndFlags(t *testing.T) {
+	t.Parallel()
 	in := []Candidate{
 		{Locator: ByText("Buy for $19.99", false), Matches: 1, Flags: []Flag{"custom"}},
 		{Locator: ByRole("button", "", false).Nth(2), Matches: 1, Chosen: true},
@@ -167,6 +169,7 @@ func TestChooseKeepsCountsAndFlags(t *testing.T) {
 }
 
 func TestScopedAndWithNth(t *testing.T) {
+	t.Parallel()
 	parent := ByRole("dialog", "Confirm", false)
 	sc := Scoped(parent, []Candidate{countedCand(ByRole("button", "OK", false), 2)})
 	if len(sc) != 1 || sc[0].Matches != 0 || sc[0].Rung != RungRole ||
@@ -180,6 +183,7 @@ func TestScopedAndWithNth(t *testing.T) {
 }
 
 func TestCSSCandidates(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		f    Facts
@@ -238,6 +242,7 @@ type ladderRow struct {
 }
 
 func TestLadderGolden(t *testing.T) {
+	t.Parallel()
 	scenarios := []ladderScenario{
 		{name: "login email field", facts: Facts{
 			Element: Element{Tag: "input", Attrs: map[string]string{
@@ -386,6 +391,7 @@ func TestLadderGolden(t *testing.T) {
 }
 
 func TestProposeSkipsVagueRolesAndLongText(t *testing.T) {
+	t.Parallel()
 	long := "This paragraph of text goes on for far longer than any label would, well past eighty characters."
 	cands := Propose(Facts{Element: Element{Tag: "div"}, Role: "generic", Name: "x", Text: long})
 	for _, c := range cands {
@@ -401,6 +407,7 @@ func TestProposeSkipsVagueRolesAndLongText(t *testing.T) {
 }
 
 func TestProposeDistinct(t *testing.T) {
+	t.Parallel()
 	internals := func(f Facts) []string {
 		var out []string
 		for _, c := range Propose(f) {
@@ -465,6 +472,7 @@ func TestProposeDistinct(t *testing.T) {
 }
 
 func TestRiskFragileImprovable(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		c          Candidate
 		risk       int

@@ -6,6 +6,7 @@ import (
 )
 
 func TestCSSEscape(t *testing.T) {
+	t.Parallel()
 	// Expected values are what the browser's CSS.escape returns.
 	tests := map[string]string{
 		"foo":     "foo",
@@ -34,6 +35,7 @@ func TestCSSEscape(t *testing.T) {
 }
 
 func TestCSSQuote(t *testing.T) {
+	t.Parallel()
 	tests := map[string]string{
 		"plain":      `"plain"`,
 		`say "hi"`:   `"say \"hi\""`,
@@ -51,6 +53,7 @@ func TestCSSQuote(t *testing.T) {
 
 // The selectors we build must read back to the ids and classes we put in.
 func TestCSSTokensRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, tn := range trickyNames {
 		s := tn.text
 		if s == "" || !validUTF8NoNUL(s) {
@@ -74,6 +77,7 @@ func validUTF8NoNUL(s string) bool {
 }
 
 func TestCSSTokens(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		css        string
 		ids        []string
@@ -97,6 +101,7 @@ func TestCSSTokens(t *testing.T) {
 }
 
 func TestCSSDescends(t *testing.T) {
+	t.Parallel()
 	tests := map[string]bool{
 		"button":                          false,
 		"#cart":                           false,

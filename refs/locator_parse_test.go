@@ -9,6 +9,7 @@ import (
 // Every locator the emitter prints in JavaScript parses back to itself
 // (exact filters print as a locator() selector, and are left out).
 func TestParseLocatorRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, c := range emitCases() {
 		if c.loc.Validate() != nil {
 			continue
@@ -33,6 +34,7 @@ func TestParseLocatorRoundTrip(t *testing.T) {
 }
 
 func TestParseLocator(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		src  string
 		want Locator

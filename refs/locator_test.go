@@ -7,6 +7,7 @@ import (
 )
 
 func TestParseLang(t *testing.T) {
+	t.Parallel()
 	tests := map[string]Lang{
 		"js": JavaScript, "JavaScript": JavaScript, "ts": JavaScript, "typescript": JavaScript,
 		"python": Python, "py": Python, " PY ": Python,
@@ -31,6 +32,7 @@ func TestParseLang(t *testing.T) {
 }
 
 func TestChaining(t *testing.T) {
+	t.Parallel()
 	base := ByRole("button", "OK", false)
 	scoped := base.Within(ByTestID("dialog"))
 	framed := scoped.InFrame("#inner").InFrame("#outer")
@@ -86,6 +88,7 @@ func TestChaining(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	bad := []Locator{
 		{},
 		ByRole("", "x", false),
@@ -128,6 +131,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestCounted(t *testing.T) {
+	t.Parallel()
 	drafts := ByRole("list", "Drafts", false).then(Part{Kind: KindRole, Role: "listitem"})
 	card := ByRole("article", "", false).Filter("Linen notebook")
 	add := ByRole("button", "Add to cart", false)

@@ -5,6 +5,7 @@ import "testing"
 // FindByRole is exact on role and name, matches a nameless node by its own
 // text, and counts --nth from 1 in document order.
 func TestFindByRole(t *testing.T) {
+	t.Parallel()
 	text := func(s string) *Node { return &Node{Role: "text", Name: s} }
 	root := &Node{Role: "document", Children: []*Node{
 		{Role: "button", Ref: "e1", Name: "Add to cart"},

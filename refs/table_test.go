@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseRef(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"e5", "e5"}, {"@e5", "e5"}, {"[e5]", "e5"}, {"ref=e5", "e5"}, {"[ref=e12]", "e12"}, {" e7 ", "e7"},
 	} {
@@ -22,6 +23,7 @@ func TestParseRef(t *testing.T) {
 }
 
 func TestTableRefsStableAndNeverReused(t *testing.T) {
+	t.Parallel()
 	tb := NewTable()
 	k1 := Key{Tab: "t", Frame: "f", Doc: "d1", Handle: 1}
 	r1 := tb.Assign(k1, "button", "OK", 0)
@@ -39,6 +41,7 @@ func TestTableRefsStableAndNeverReused(t *testing.T) {
 }
 
 func TestAssignDocHealsVanishedElements(t *testing.T) {
+	t.Parallel()
 	tb := NewTable()
 	first := tb.AssignDoc("t", "f", "d", []Item{
 		{Handle: 1, Role: "list"},

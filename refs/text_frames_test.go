@@ -5,6 +5,7 @@ import "testing"
 // TestTextLeafFrames: with LeafFrames an iframe is a leaf, as Playwright's
 // default ariaSnapshot() prints it; without, its content is stitched below.
 func TestTextLeafFrames(t *testing.T) {
+	t.Parallel()
 	root := &Node{Role: "document", Children: []*Node{
 		{Ref: "e1", Role: "iframe", Children: []*Node{{Ref: "e2", Role: "button", Name: "Pay"}}},
 		{Ref: "e3", Role: "button", Name: "Place order"},

@@ -86,6 +86,7 @@ func sampleTrees() []sampleTree {
 }
 
 func TestFilter(t *testing.T) {
+	t.Parallel()
 	root := sampleTrees()[3].root
 	tests := []struct {
 		name string
@@ -133,6 +134,7 @@ func TestFilter(t *testing.T) {
 }
 
 func TestInteractiveOnly(t *testing.T) {
+	t.Parallel()
 	root := sampleTrees()[3].root
 	got := InteractiveOnly(root)
 	var refs []string
@@ -153,6 +155,7 @@ func TestInteractiveOnly(t *testing.T) {
 }
 
 func TestWalkAndFind(t *testing.T) {
+	t.Parallel()
 	root := sampleTrees()[3].root
 	var order []string
 	maxDepth := 0

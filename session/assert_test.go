@@ -46,6 +46,7 @@ func (c *counting) State(context.Context, string) (browser.ElementState, error) 
 // TestAssertCountRecordsTheLocatorAlone counts the elements like e1 (its
 // locator without the nth) and records that locator with no fallbacks.
 func TestAssertCountRecordsTheLocatorAlone(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := &counting{fake: &fake{url: "https://shop.test/", title: "Shop"}, matches: []string{"e1", "e5", "e9"}, visible: true}
 	r, path := start(t, f.fake)
@@ -88,6 +89,7 @@ func (n *nthLocators) Locators(ctx context.Context, list []string) ([]browser.El
 // TestAssertHiddenWaitsForTheElementToGo asserts hidden while the element
 // shows; it holds once the locator finds nothing, and not before.
 func TestAssertHiddenWaitsForTheElementToGo(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := &counting{fake: &fake{url: "https://shop.test/", title: "Shop"}, matches: []string{"e1"}, visible: true}
 	s := session.Session{Browser: f}
@@ -121,6 +123,7 @@ func TestAssertHiddenWaitsForTheElementToGo(t *testing.T) {
 // TestAssertTextOnAPasswordIsRefused: a text given for a password field
 // could be the password; it is neither checked nor stored.
 func TestAssertTextOnAPasswordIsRefused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := &counting{fake: &fake{url: "https://shop.test/", title: "Shop", password: true}, matches: []string{"e1"}, visible: true}
 	r, path := start(t, f.fake)
@@ -141,6 +144,7 @@ func TestAssertTextOnAPasswordIsRefused(t *testing.T) {
 }
 
 func TestContainsText(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"Archived: Quarterly report. 2 messages left.": "Archived: Quarterly report.",
 		"Cart: 0 items":         "Cart:",

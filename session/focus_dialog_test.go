@@ -15,6 +15,7 @@ import (
 // the front end answered too (during the click, or after it), is one
 // step; another dialog answered after the click is a second one.
 func TestDialogRecordedOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := &fake{url: "https://shop.test/", title: "Shop"}
 	r, path := start(t, f)
@@ -65,6 +66,7 @@ func (f *focusFake) Focused(context.Context) (browser.Focus, error) { return f.f
 // into that field; a focus that cannot be read refuses keys that type,
 // nothing done.
 func TestPressWithNoRefIntoFocusedPassword(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := &focusFake{fake: &fake{url: "https://shop.test/", title: "Shop", password: true}, focus: browser.Focus{Ref: "e1", Password: true, Known: true}}
 	r, path := start(t, f.fake)

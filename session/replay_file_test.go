@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/refs"
 	"github.com/ariadne-tui/ariadne/session"
@@ -27,15 +28,7 @@ const testIDPage = `<!doctype html><title>Test ids</title>
 // looks its getByTestId steps up on data-qa, including a hand-written one
 // that names no attribute, and so clicks the recorded button.
 func TestReplayFileAppliesTheTestIDAttribute(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: no browser tests")
-	}
-	if _, err := browser.FindChrome(""); err != nil {
-		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
-			t.Fatalf("no browser: %v", err)
-		}
-		t.Skipf("no browser: %v", err)
-	}
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(testIDPage))
@@ -47,13 +40,9 @@ func TestReplayFileAppliesTheTestIDAttribute(t *testing.T) {
 	}
 	reset := recordings.Step{Kind: recordings.Navigate, URL: srv.URL}
 	saved := recordings.Step{Kind: recordings.Assert, Target: status, Assert: &recordings.Assertion{Kind: recordings.AssertText, Expected: "saved"}}
+	b := browsertest.New(t, browser.Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second})
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	b, err := browser.Launch(ctx, browser.Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
 	for name, l := range map[string]refs.Locator{
 		"recorded":     refs.ByTestIDAttr("data-qa", "save"),
 		"hand-written": refs.ByTestID("save"),

@@ -17,6 +17,7 @@ import (
 // bad_argument error that gives the size and the limit, without reading
 // the large file.
 func TestLoadReplayLimits(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.jsonl")
 	f, err := os.Create(big)

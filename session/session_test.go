@@ -103,6 +103,7 @@ func summaries(rec *recordings.Recording) string {
 // A recording started on a blank tab takes its header from the first
 // page it opens; the open is its first step.
 func TestBlankStartTakesTheFirstPage(t *testing.T) {
+	t.Parallel()
 	f := &fake{url: "about:blank"}
 	r, path := start(t, f)
 	if h := load(t, path).Header; h.StartURL != "" || h.Title != "" || h.Viewport.Width != 800 || h.TestIDAttr != "data-qa" {
@@ -126,6 +127,7 @@ func TestBlankStartTakesTheFirstPage(t *testing.T) {
 
 // A recording started on a page has that page in its header at once.
 func TestStartOnAPage(t *testing.T) {
+	t.Parallel()
 	f := &fake{url: "https://shop.test/cart", title: "Cart"}
 	_, path := start(t, f)
 	if h := load(t, path).Header; h.StartURL != "https://shop.test/cart" || h.Title != "Cart" {
@@ -134,6 +136,7 @@ func TestStartOnAPage(t *testing.T) {
 }
 
 func TestActRecords(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := &fake{url: "https://shop.test/", title: "Shop"}
 	r, path := start(t, f)
@@ -194,6 +197,7 @@ func TestActRecords(t *testing.T) {
 // visible window, are recorded as the secret, never as the keys; Enter
 // stays a press.
 func TestPressedPasswordIsASecret(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := &fake{url: "https://shop.test/", title: "Shop", password: true}
 	r, path := start(t, f)
@@ -232,6 +236,7 @@ func TestPressedPasswordIsASecret(t *testing.T) {
 }
 
 func TestAriaText(t *testing.T) {
+	t.Parallel()
 	root := &refs.Node{Role: "document", Children: []*refs.Node{
 		{Ref: "e1", Role: "button", Name: "Save"},
 	}}
