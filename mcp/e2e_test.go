@@ -38,6 +38,13 @@ type client struct {
 
 func startServer(t *testing.T, mod ...func(*browser.Options)) *client {
 	t.Helper()
+	return startServerWith(t, Options{}, mod...)
+}
+
+// startServerWith is startServer with the server's own options (its Dir
+// is the test's).
+func startServerWith(t *testing.T, so Options, mod ...func(*browser.Options)) *client {
+	t.Helper()
 	opts := browser.Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second, Dialogs: "wait", TextContainers: true}
 	for _, m := range mod {
 		m(&opts)
@@ -47,7 +54,8 @@ func startServer(t *testing.T, mod ...func(*browser.Options)) *client {
 	// browser of its own, and with Remote the browser it names
 	// (browsertest.Launch routes them).
 	b := browsertest.New(t, opts)
-	s, err := New(b, Options{Dir: t.TempDir(), Remote: opts.Remote != ""})
+	so.Dir, so.Remote = t.TempDir(), opts.Remote != ""
+	s, err := New(b, so)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -474,10 +482,16 @@ func TestPopupsAndSecrets(t *testing.T) {
 	}
 }
 
-// Serial: it sets ARIADNE_SECRET_PASSWORD in the environment of the
-// process, where the replay reads it.
+// TestRecordExportReplay records a sign-in with a password, exports and
+// replays it; the replay reads the secret from the server's Lookup (the
+// environment, in ariadne mcp), so the test owns it and runs in parallel.
 func TestRecordExportReplay(t *testing.T) {
-	c := startServer(t)
+	t.Parallel()
+	secrets := map[string]string{}
+	c := startServerWith(t, Options{Lookup: func(name string) (string, bool) {
+		v, ok := secrets[name]
+		return v, ok
+	}})
 	base := brokenToo(t)
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "cart.jsonl")
@@ -524,7 +538,7 @@ func TestRecordExportReplay(t *testing.T) {
 			t.Errorf("export %s lacks %q (or has the password):\n%s", f.format, f.want, body)
 		}
 	}
-	t.Setenv("ARIADNE_SECRET_PASSWORD", "correct horse")
+	secrets["ARIADNE_SECRET_PASSWORD"] = "correct horse"
 	c.ok("browser_navigate", map[string]any{"url": base + "/products.html"})
 	replayed := c.ok("browser_replay", map[string]any{"filename": rec})
 	if !strings.Contains(replayed, "passed:") {

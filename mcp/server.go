@@ -27,6 +27,9 @@ type Options struct {
 	// Remote says the browser is someone else's (--remote): browser_close
 	// closes this server's tabs and detaches, leaving the browser running.
 	Remote bool
+	// Lookup reads the environment variables a replayed recording's
+	// secrets name; nil is os.LookupEnv.
+	Lookup func(name string) (string, bool)
 }
 
 // Server is one MCP server bound to one browser session.

@@ -194,7 +194,7 @@ func replayTool(ctx context.Context, s *Server, in replayArgs) (*answer, error) 
 		a.events = append(a.events, "skipped "+p.Error())
 	}
 	err = r.Run(ctx, s.sess, session.FileOptions{SaveFailure: true,
-		Replay: recordings.ReplayOptions{Timeout: s.sess.Options().ActionTimeout, Lookup: os.LookupEnv}})
+		Replay: recordings.ReplayOptions{Timeout: s.sess.Options().ActionTimeout, Lookup: s.lookup()}})
 	if r.Failed != nil && len(r.Saved) > 0 {
 		// The saved screenshot and snapshot are where the agent looks next.
 		return nil, refs.Errorf(codeOr(err), "%s; %s", refs.MessageOf(err), strings.Join(append(a.events, r.Saved...), "; "))
@@ -218,4 +218,13 @@ func counted(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// lookup is where a replay reads its secrets: Options.Lookup, or the
+// environment.
+func (s *Server) lookup() func(string) (string, bool) {
+	if s.opts.Lookup != nil {
+		return s.opts.Lookup
+	}
+	return os.LookupEnv
 }
