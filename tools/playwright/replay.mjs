@@ -78,6 +78,15 @@ class AriadneExtension extends PuppeteerRunnerExtension {
   }
 }
 
+// A wait inside @puppeteer/replay (a navigation's, in waitForEvents) can
+// reject outside the runner's promise; node would then exit without the
+// report. Keep it as the replay's error instead: the replay fails, and says
+// why.
+const stray = [];
+process.on('unhandledRejection', (err) => {
+  stray.push(String((err && err.message) || err));
+});
+
 const userDataDir = await mkdtemp(join(tmpdir(), 'ariadne-replay-'));
 const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 if (process.getuid && process.getuid() === 0) args.push('--no-sandbox');
@@ -97,6 +106,11 @@ try {
 } catch (err) {
   result.error = String((err && err.message) || err);
   result.step = extension ? extension.index : null;
+}
+if (stray.length > 0) {
+  result.ok = false;
+  result.error = result.error || stray[0];
+  result.step = result.step ?? (extension ? extension.index : null);
 }
 for (const p of await browser.pages()) {
   let status = null;
