@@ -15,6 +15,7 @@ import (
 // status line, no prompt and no line of the recording shows the secret
 // or bullets as long as it; f never pre-fills the mask.
 func TestBrowserSecretsNeverShown(t *testing.T) {
+	t.Parallel()
 	rec := filepath.Join(t.TempDir(), "secret.jsonl")
 	h, _ := openPage(t, "form.html", 160, 48, func(o *Options) { o.RecordFile = rec })
 	const part1, part2 = "Hunter2-Zebra!", "Qx7"

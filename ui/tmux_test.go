@@ -1,3 +1,5 @@
+//go:build e2e
+
 package ui
 
 import (
@@ -11,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 )
 
 // The tmux harness: the real binary in a tmux session on a private socket
@@ -33,7 +37,7 @@ func tmuxSocket() string {
 // needTmux skips (or, with ARIADNE_REQUIRE_BROWSER, fails) without tmux.
 func needTmux(t *testing.T) {
 	t.Helper()
-	needBrowser(t)
+	browsertest.Need(t)
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
 			t.Fatalf("no tmux: %v", err)
