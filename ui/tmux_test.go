@@ -19,7 +19,11 @@ import (
 
 // The tmux harness: the real binary in a tmux session on a private socket
 // (tmux -L; ARIADNE_TMUX_SOCKET names it, else one per test process), read
-// back with capture-pane.
+// back with capture-pane. These tests are the e2e tier (go test -tags
+// e2e): each runs the binary, which starts a Chromium of its own. They run
+// one at a time: they share the tmux server, whose options one of them
+// sets (TestTmuxPreviewPassthrough), and the demo takes port 8080 when it
+// is free.
 
 type tmux struct {
 	t      *testing.T
