@@ -444,6 +444,11 @@ func TestModelDeadBrowserRelaunch(t *testing.T) {
 	}
 	h := newHarness(t, o, 80, 24)
 	h.ready()
+	// The screen below is that of a selection whose locators were never
+	// read: the click finds the browser dead first. The new selection's
+	// settle tick would race the click (the fake's locators do not look at
+	// the browser's death), so it is put off beyond the test.
+	h.m.opts.SettleDelay = time.Minute
 	f.Close()
 	h.keys(": e 8 enter enter")
 	h.until("the click", func() bool { return h.m.Busy() == "" })
