@@ -11,6 +11,7 @@ import (
 )
 
 func TestClipboardSystemPath(t *testing.T) {
+	t.Parallel()
 	var got string
 	system := func(text string) (string, error) { got = text; return "xclip", nil }
 	var term strings.Builder
@@ -27,6 +28,7 @@ func TestClipboardSystemPath(t *testing.T) {
 }
 
 func TestClipboardOSC52Fallback(t *testing.T) {
+	t.Parallel()
 	failing := func(string) (string, error) { return "", errors.New("no display") }
 	text := "page.getByRole('button', { name: 'Say \"hello\" – ✓' })\n"
 	for _, tc := range []struct {
@@ -66,6 +68,7 @@ func TestClipboardOSC52Fallback(t *testing.T) {
 }
 
 func TestClipboardScreenPiecesAreShort(t *testing.T) {
+	t.Parallel()
 	out := OSC52(strings.Repeat("long locator text ", 100), func(k string) string {
 		if k == "STY" {
 			return "1.x"
@@ -80,6 +83,7 @@ func TestClipboardScreenPiecesAreShort(t *testing.T) {
 }
 
 func TestClipboardNoWayOut(t *testing.T) {
+	t.Parallel()
 	failing := func(string) (string, error) { return "", errors.New("no display") }
 	if _, err := copyWith("x", nil, failing, func(string) string { return "" }); err == nil {
 		t.Error("no system clipboard and no terminal, but no error")
@@ -87,6 +91,7 @@ func TestClipboardNoWayOut(t *testing.T) {
 }
 
 func TestClipboardToolChoice(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
 		t.Skip("the system clipboard needs no tool here")
 	}

@@ -55,6 +55,7 @@ func checkDialogSteps(t *testing.T, what, file, button string, messages ...strin
 // after its click was over, dismissed with ctrl+x, is recorded after the
 // click, and that recording replays on the page.
 func TestDialogDismissAllRecorded(t *testing.T) {
+	t.Parallel()
 	three := []string{"alert 1 of 3", "alert 2 of 3", "alert 3 of 3"}
 	esc := recordDialogs(t, "Three alerts", "Alerts done: 3", 4, func(h *harness) {
 		for _, msg := range three {

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package ui
 
 import (
@@ -17,7 +19,7 @@ import (
 // the new selection's locators. It asserts nothing about time (the machine
 // is shared); it logs the medians. Run it with
 //
-//	ARIADNE_E2E_SPEED=1 go test ./ui -run TestTmuxSpeed -v
+//	ARIADNE_E2E_SPEED=1 go test -tags e2e ./ui -run TestTmuxSpeed -v
 func TestTmuxSpeed(t *testing.T) {
 	if os.Getenv("ARIADNE_E2E_SPEED") == "" {
 		t.Skip("a measurement; set ARIADNE_E2E_SPEED=1")

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package ui
 
 import (
@@ -8,13 +10,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 )
 
 // TestEndToEndTmux runs the real binary in a tmux session of 120x40: it
 // opens a test page, filters the tree to a button, clicks it with enter,
 // and reads the screen to see the page's status text change in the tree.
 func TestEndToEndTmux(t *testing.T) {
-	needBrowser(t)
+	browsertest.Need(t)
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
 			t.Fatalf("no tmux: %v", err)
@@ -23,7 +27,7 @@ func TestEndToEndTmux(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := buildBinary(t)
-	srv := servePages(t)
+	srv := browsertest.Pages(t)
 
 	tm := newTmux(t, 120, 40, fmt.Sprintf("XDG_CONFIG_HOME=%s %s --keys %s %s/duplicates.html", dir, bin, filepath.Join(dir, "none.toml"), srv.URL))
 

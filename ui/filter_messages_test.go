@@ -9,6 +9,7 @@ import (
 // n and the keys that need an element say there is no match and how to
 // change the filter, not that the row is text.
 func TestModelFilterNoMatchMessages(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 80, 24)
 	h.ready()
 	h.keys("/")
@@ -34,6 +35,7 @@ func TestModelFilterNoMatchMessages(t *testing.T) {
 // The pickers' help bar names what enter does in each, and the title does
 // not say it a second way.
 func TestModelPickerEnterWording(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 80, 24)
 	h.ready()
 	h.keys(": e 8 enter Y")

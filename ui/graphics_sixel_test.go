@@ -76,6 +76,7 @@ func twoColours(t *testing.T, w, h int) []byte {
 // (red and blue here), it has one band per six pixel rows, and decoded
 // back it is the same picture.
 func TestSixelImage(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		w, h, cols, rows, cellW, cellH int
 		pw, ph                         int

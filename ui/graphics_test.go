@@ -12,6 +12,7 @@ import (
 )
 
 func TestDetectGraphics(t *testing.T) {
+	t.Parallel()
 	const tmuxEnv = "/tmp/tmux-0/default,1,0"
 	for _, tc := range []struct {
 		env  map[string]string
@@ -85,6 +86,7 @@ var kittyCmd = regexp.MustCompile(`\x1b_G([^;]*);([^\x1b]*)\x1b\\`)
 // The kitty sequence is the PNG in base64, cut in chunks of at most 4096
 // bytes; the first says what it is and where, m=1 on all but the last.
 func TestKittyImage(t *testing.T) {
+	t.Parallel()
 	for _, size := range []int{2, 40, 200} {
 		data := testPNG(t, size, size/2+1)
 		seq := kittyImage(data, 30, 10)
@@ -122,6 +124,7 @@ func TestKittyImage(t *testing.T) {
 
 // iTerm2's is one OSC 1337 File with the size, the box and the base64 PNG.
 func TestITermImage(t *testing.T) {
+	t.Parallel()
 	data := testPNG(t, 20, 10)
 	seq := itermImage(data, 40, 12)
 	m := regexp.MustCompile(`^\x1b\]1337;File=([^:]*):([A-Za-z0-9+/=]+)\a$`).FindStringSubmatch(seq)
@@ -142,6 +145,7 @@ func TestITermImage(t *testing.T) {
 }
 
 func TestFitCells(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ w, h, mc, mr, cols, rows int }{
 		{1280, 720, 100, 40, 100, 28}, // the columns bound it
 		{1280, 720, 200, 40, 142, 40}, // a wide box: the rows do

@@ -62,6 +62,7 @@ func splitTmux(t *testing.T, seq string) []string {
 // doubled (the kitty sequence's own ST included), moved by the pane's
 // origin; outside it goes as it is.
 func TestPlaceImageTmux(t *testing.T) {
+	t.Parallel()
 	seq := kittyImage(testPNG(t, 40, 20), 20, 5)
 	if got := placeImage(seq, 5, 12, false, 3, 40); got != drawAt(seq, 5, 12) {
 		t.Errorf("outside tmux: %q…", got[:20])
@@ -80,6 +81,7 @@ func TestPlaceImageTmux(t *testing.T) {
 // at the pane's origin; a large iTerm2 image is sent at a lower
 // resolution and a sixel one in fewer cells, each under tmuxMax.
 func TestPreviewImageTmuxLarge(t *testing.T) {
+	t.Parallel()
 	data := testPNG(t, 900, 600) // noise: about 1.6 MB of PNG
 	if len(data) < 1<<20 {
 		t.Fatalf("the test PNG takes only %d bytes", len(data))
@@ -142,6 +144,7 @@ func TestPreviewImageTmuxLarge(t *testing.T) {
 }
 
 func TestOuterProtocol(t *testing.T) {
+	t.Parallel()
 	for out, want := range map[string]string{
 		"xterm-kitty\t\n":                 GraphicsKitty,
 		"xterm-256color\tkitty(0.35.2)\n": GraphicsKitty,
@@ -160,6 +163,7 @@ func TestOuterProtocol(t *testing.T) {
 // The pane's origin is its place in the window, below a status line at
 // the top.
 func TestTmuxOrigin(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		out      string
 		row, col int

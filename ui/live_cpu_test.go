@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 	"github.com/ariadne-tui/ariadne/internal/proccpu"
 )
 
@@ -47,7 +48,7 @@ func TestLiveFollowCPU(t *testing.T) {
 		hows = slices.DeleteFunc(hows, func(h string) bool { return !strings.Contains(only, strings.Fields(h)[0]) })
 	}
 	for _, how := range hows {
-		b := launchBrowser(t)
+		b := launchOwnBrowser(t)
 		var sb Browser = b
 		if strings.HasPrefix(how, "full") {
 			sb = fullOnly{b, b}
@@ -100,6 +101,22 @@ func TestLiveFollowCPU(t *testing.T) {
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Fprintf(&table, "load average: %s", load)
 	t.Log("\n" + table.String())
+}
+
+// launchOwnBrowser starts a Chromium for t alone, closed when t ends:
+// the measurement is of this process and its descendants, a fresh browser
+// for each row as a user's explorer has, with nothing of other tests in it.
+func launchOwnBrowser(t *testing.T) *browser.Browser {
+	t.Helper()
+	browsertest.Need(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := browser.Launch(ctx, testBrowserOptions())
+	if err != nil {
+		t.Fatalf("launching the browser: %v", err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
 }
 
 // fullOnly hides Refresh: the explorer then takes a full snapshot on every

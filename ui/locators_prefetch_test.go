@@ -48,6 +48,7 @@ func (c *countingLocators) read(ref string) (singles, batches int) {
 // read in one batched call; moving onto one of them then shows its ladder
 // without reading it on its own.
 func TestModelPrefetchesNearbyLocators(t *testing.T) {
+	t.Parallel()
 	c := &countingLocators{singles: map[string]int{}}
 	o := c.options()
 	h := newHarness(t, o, 120, 40)
@@ -79,6 +80,7 @@ func TestModelPrefetchesNearbyLocators(t *testing.T) {
 // walking down the whole page never reads a ladder on its own after the
 // first (TestTmuxSpeed's "j until locators shown" stays on the cache).
 func TestModelPrefetchFollowsTheCursor(t *testing.T) {
+	t.Parallel()
 	c := &countingLocators{singles: map[string]int{}}
 	o := c.options()
 	h := newHarness(t, o, 120, 40)

@@ -2,15 +2,12 @@ package ui
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -18,52 +15,22 @@ import (
 // testdata/pages. Without a browser they are skipped, unless
 // ARIADNE_REQUIRE_BROWSER is set (as in CI).
 
-func needBrowser(t *testing.T) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("-short: no browser tests")
-	}
-	if _, err := browser.FindChrome(""); err != nil {
-		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
-			t.Fatalf("no browser: %v", err)
-		}
-		t.Skipf("no browser: %v", err)
-	}
-}
-
 func testBrowserOptions() browser.Options {
 	return browser.Options{NavTimeout: 15 * time.Second, ActionTimeout: 3 * time.Second, Dialogs: "wait"}
 }
 
+// launchBrowser opens a session for t in the test binary's shared browser
+// (a browser context of its own), closed when t ends.
 func launchBrowser(t *testing.T) *browser.Browser {
 	t.Helper()
-	needBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	b, err := browser.Launch(ctx, testBrowserOptions())
-	if err != nil {
-		t.Fatalf("launching the browser: %v", err)
-	}
-	t.Cleanup(func() { b.Close() })
-	return b
+	return browsertest.New(t, testBrowserOptions())
 }
 
-func servePages(t *testing.T) *httptest.Server {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "testdata", "pages"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-// openPage starts the model on page with a fresh browser.
+// openPage starts the model on page with a session of its own.
 func openPage(t *testing.T, page string, w, h int, mod ...func(*Options)) (*harness, *browser.Browser) {
 	t.Helper()
 	b := launchBrowser(t)
-	srv := servePages(t)
+	srv := browsertest.Pages(t)
 	o := Options{Browser: b, URL: srv.URL + "/" + page, Locators: BrowserLocators}
 	for _, f := range mod {
 		f(&o)
@@ -109,8 +76,10 @@ func (h *harness) waitIdle(what string) {
 }
 
 func TestBrowserFilterAndClick(t *testing.T) {
+	t.Parallel()
 	for _, sz := range sizes {
 		t.Run(sz.name, func(t *testing.T) {
+			t.Parallel()
 			h, _ := openPage(t, "duplicates.html", sz.w, sz.h)
 			goldenFile(t, "browser_duplicates_"+sz.name, h.screen())
 			h.keys("/")
@@ -140,6 +109,7 @@ func TestBrowserFilterAndClick(t *testing.T) {
 }
 
 func TestBrowserFormActions(t *testing.T) {
+	t.Parallel()
 	h, _ := openPage(t, "form.html", 160, 48)
 	h.jumpTo(h.refOf("textbox", "Email"))
 	h.keys("f")
@@ -179,6 +149,7 @@ func TestBrowserFormActions(t *testing.T) {
 }
 
 func TestBrowserDialog(t *testing.T) {
+	t.Parallel()
 	h, _ := openPage(t, "dialogs.html", 80, 24)
 	h.jumpTo(h.refOf("button", "Prompt"))
 	h.keys("enter")
@@ -201,6 +172,7 @@ func TestBrowserDialog(t *testing.T) {
 }
 
 func TestBrowserTabs(t *testing.T) {
+	t.Parallel()
 	h, _ := openPage(t, "popup.html", 80, 24)
 	h.jumpTo(h.refOf("link", "Open in new tab"))
 	h.keys("enter")
@@ -227,6 +199,7 @@ func TestBrowserTabs(t *testing.T) {
 }
 
 func TestBrowserLiveFollow(t *testing.T) {
+	t.Parallel()
 	h, b := openPage(t, "churn.html", 80, 24, func(o *Options) {
 		o.Follow = true
 		o.LivePeriod = 100 * time.Millisecond
@@ -261,12 +234,20 @@ func TestBrowserLiveFollow(t *testing.T) {
 	}
 }
 
+// TestBrowserDiesAndRelaunches: the explorer's browser closes under it
+// (b.Close: before the shared browser this ended a Chromium of its own, now
+// it ends the session's browser context, which the explorer sees the same
+// way: Alive false, its calls refused as browser_closed); the model notices
+// without a key, refuses actions, and ctrl+l relaunches through
+// Options.Launch (a new session in the shared browser) on the same page. A
+// Chromium process that dies is the browser package's TestBrowserKilled.
 func TestBrowserDiesAndRelaunches(t *testing.T) {
+	t.Parallel()
 	var launched []*browser.Browser
 	h, b := openPage(t, "form.html", 80, 24, func(o *Options) {
 		o.LivePeriod = 50 * time.Millisecond
 		o.Launch = func(ctx context.Context) (Browser, error) {
-			nb, err := browser.Launch(ctx, testBrowserOptions())
+			nb, err := browsertest.Launch(ctx, testBrowserOptions())
 			if err == nil {
 				launched = append(launched, nb)
 				t.Cleanup(func() { nb.Close() })

@@ -19,6 +19,7 @@ import (
 // prompt, the command line, copying, the message log and the mouse.
 
 func TestModelFilterPromptOpensEmptyWithHistory(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 80, 24)
 	h.ready()
 	h.keys("/")
@@ -54,6 +55,7 @@ func TestModelFilterPromptOpensEmptyWithHistory(t *testing.T) {
 // :find matches as `ariadne run`'s find does: exact role and name, a
 // nameless node by its own text, --nth counts from 1.
 func TestModelCommandFindMatchesLikeRun(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -85,6 +87,7 @@ func TestModelCommandFindMatchesLikeRun(t *testing.T) {
 
 // :replay of a missing file says so from the Cmd (Update does no I/O).
 func TestModelCommandReplayMissingFile(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -97,6 +100,7 @@ func TestModelCommandReplayMissingFile(t *testing.T) {
 }
 
 func TestModelCommandLine(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -159,6 +163,7 @@ func TestModelCommandLine(t *testing.T) {
 
 // Every command of the table is in the help, and every name dispatches.
 func TestCommandTable(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, c := range lineCommands() {
 		if seen[c.name] || c.run == nil || c.help == "" {
@@ -184,6 +189,7 @@ func TestCommandTable(t *testing.T) {
 }
 
 func TestModelCopyRefSubtreeSnapshot(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	var mu sync.Mutex
 	var copied []string
@@ -221,6 +227,7 @@ func TestModelCopyRefSubtreeSnapshot(t *testing.T) {
 }
 
 func TestModelMessageLog(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	clock := time.Date(2026, 12, 1, 9, 41, 7, 0, time.UTC)
 	o.Now = func() time.Time { return clock }
@@ -240,6 +247,7 @@ func TestModelMessageLog(t *testing.T) {
 }
 
 func TestModelMouse(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 80, 24)
 	h.ready()
 	rows := h.m.Tree().Rows()
@@ -269,6 +277,7 @@ func TestModelMouse(t *testing.T) {
 
 // The wheel scrolls a long tree and takes the cursor along when it must.
 func TestTreeScroll(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(genTree(500, 2))
 	tr.View(80, 10)
 	tr.Scroll(3)
@@ -288,6 +297,7 @@ func TestTreeScroll(t *testing.T) {
 
 // :export writes the recording in a new file and refuses to overwrite.
 func TestModelExportCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	o := fakeOptions(newFake())
 	o.RecordDir = dir
@@ -320,6 +330,7 @@ func TestModelExportCommand(t *testing.T) {
 // ctrl+e shows the recording as the test it exports to, live, in the
 // locator language.
 func TestModelRecordingCode(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.RecordDir = t.TempDir()
 	h := newHarness(t, o, 160, 48)
@@ -347,6 +358,7 @@ func TestModelRecordingCode(t *testing.T) {
 // ctrl+s and ctrl+e each toggle their own pane, whichever was shown, and
 // the status line says which keys do what.
 func TestModelPaneKeysToggleTheirOwnPane(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.RecordDir = t.TempDir()
 	h := newHarness(t, o, 160, 48)
@@ -381,6 +393,7 @@ func TestModelPaneKeysToggleTheirOwnPane(t *testing.T) {
 // The code view's export runs in Update when the recording or the
 // language changes; rendering reads it and changes nothing.
 func TestModelRecordingCodeComputedInUpdate(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.RecordDir = t.TempDir()
 	h := newHarness(t, o, 160, 48)
@@ -404,6 +417,7 @@ func TestModelRecordingCodeComputedInUpdate(t *testing.T) {
 
 // J and K scroll the details pane; another selection starts at its top.
 func TestModelDetailsScroll(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 160, 48)
 	h.ready()
 	h.keys(": e 8 enter")
@@ -435,6 +449,7 @@ func TestModelDetailsScroll(t *testing.T) {
 // At 80x24 the code is taller than its pane: the mark that says its top
 // is cut is drawn as a dim "…", never as escaped colour codes.
 func TestModelRecordingCodeCutCleanly(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.RecordDir = t.TempDir()
 	h := newHarness(t, o, 80, 24)

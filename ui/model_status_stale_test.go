@@ -23,6 +23,7 @@ func logCount(m *Model, text string) int {
 
 // Attached with no URL (--remote): the status names the browser's page.
 func TestModelStatusAfterAttach(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	f.url = fakeURL
 	h := newHarness(t, Options{Locators: fakeLocators, Launch: func(context.Context) (Browser, error) { return f, nil }}, 80, 24)
@@ -34,6 +35,7 @@ func TestModelStatusAfterAttach(t *testing.T) {
 
 // Switching and closing tabs say where they landed.
 func TestModelStatusAfterTabSwitch(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	f.tabs = append(f.tabs, browser.TabInfo{Index: 2, ID: "T2", Title: "Next page", URL: fakeURL + "next"})
 	h := newHarness(t, fakeOptions(f), 80, 24)
@@ -57,6 +59,7 @@ func TestModelStatusAfterTabSwitch(t *testing.T) {
 // esc on a running click: the log says it once, and the status line keeps
 // saying it after the snapshot that follows.
 func TestModelStatusAfterCancel(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -76,6 +79,7 @@ func TestModelStatusAfterCancel(t *testing.T) {
 
 // The filter prompt opens without the old filter's match count.
 func TestModelFilterPromptNoStaleCount(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -100,6 +104,7 @@ func TestModelFilterPromptNoStaleCount(t *testing.T) {
 // names it a moment later) is announced with its URL once it has one, in
 // one log entry.
 func TestModelNewTabAnnouncedWithURL(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()

@@ -29,6 +29,7 @@ var sizes = []struct {
 }{{"80x24", 80, 24}, {"160x48", 160, 48}}
 
 func TestModelFirstPage(t *testing.T) {
+	t.Parallel()
 	for _, sz := range sizes {
 		t.Run(sz.name, func(t *testing.T) {
 			f := newFake()
@@ -47,6 +48,7 @@ func TestModelFirstPage(t *testing.T) {
 }
 
 func TestModelMoveFoldAndDetails(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 160, 48)
 	h.ready()
@@ -73,6 +75,7 @@ func TestModelMoveFoldAndDetails(t *testing.T) {
 }
 
 func TestModelFilter(t *testing.T) {
+	t.Parallel()
 	for _, sz := range sizes {
 		t.Run(sz.name, func(t *testing.T) {
 			h := newHarness(t, fakeOptions(newFake()), sz.w, sz.h)
@@ -107,6 +110,7 @@ func TestModelFilter(t *testing.T) {
 }
 
 func TestModelJumpAndClick(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -139,6 +143,7 @@ func TestModelJumpAndClick(t *testing.T) {
 }
 
 func TestModelActionPrompts(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -175,6 +180,7 @@ func TestModelActionPrompts(t *testing.T) {
 }
 
 func TestModelSelectOption(t *testing.T) {
+	t.Parallel()
 	for _, sz := range sizes {
 		t.Run(sz.name, func(t *testing.T) {
 			f := newFake()
@@ -194,6 +200,7 @@ func TestModelSelectOption(t *testing.T) {
 }
 
 func TestModelCancel(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -219,6 +226,7 @@ func TestModelCancel(t *testing.T) {
 }
 
 func TestModelErrors(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -257,6 +265,7 @@ func TestModelErrors(t *testing.T) {
 }
 
 func TestModelNavigate(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 80, 24)
 	h.ready()
@@ -287,6 +296,7 @@ func TestModelNavigate(t *testing.T) {
 }
 
 func TestModelTabs(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	f.tabs = append(f.tabs, browser.TabInfo{Index: 2, ID: "T2", Title: "Next page", URL: fakeURL + "next"})
 	h := newHarness(t, fakeOptions(f), 80, 24)
@@ -313,6 +323,7 @@ func TestModelTabs(t *testing.T) {
 }
 
 func TestModelDialog(t *testing.T) {
+	t.Parallel()
 	for _, sz := range sizes {
 		t.Run(sz.name, func(t *testing.T) {
 			f := newFake()
@@ -334,6 +345,7 @@ func TestModelDialog(t *testing.T) {
 }
 
 func TestModelHelp(t *testing.T) {
+	t.Parallel()
 	for _, sz := range sizes {
 		t.Run(sz.name, func(t *testing.T) {
 			h := newHarness(t, fakeOptions(newFake()), sz.w, sz.h)
@@ -350,6 +362,7 @@ func TestModelHelp(t *testing.T) {
 }
 
 func TestModelCopy(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	var mu sync.Mutex
 	var copied []string
@@ -390,6 +403,7 @@ func TestModelCopy(t *testing.T) {
 }
 
 func TestModelResizeKeepsCursor(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 160, 48)
 	h.ready()
 	h.keys(": e 1 2 enter")
@@ -419,6 +433,7 @@ func TestModelResizeKeepsCursor(t *testing.T) {
 }
 
 func TestModelDeadBrowserRelaunch(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	var launched []*fakeBrowser
 	o := fakeOptions(f)
@@ -429,6 +444,11 @@ func TestModelDeadBrowserRelaunch(t *testing.T) {
 	}
 	h := newHarness(t, o, 80, 24)
 	h.ready()
+	// The screen below is that of a selection whose locators were never
+	// read: the click finds the browser dead first. The new selection's
+	// settle tick would race the click (the fake's locators do not look at
+	// the browser's death), so it is put off beyond the test.
+	h.m.opts.SettleDelay = time.Minute
 	f.Close()
 	h.keys(": e 8 enter enter")
 	h.until("the click", func() bool { return h.m.Busy() == "" })
@@ -451,6 +471,7 @@ func TestModelDeadBrowserRelaunch(t *testing.T) {
 }
 
 func TestModelLiveFollow(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	o := fakeOptions(f)
 	o.Follow = true
@@ -501,6 +522,7 @@ func TestModelLiveFollow(t *testing.T) {
 // when this tab's title, URL or place moved (tabs that open or close come
 // as events).
 func TestModelLiveFollowTabs(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	o := fakeOptions(f)
 	o.Follow = true
@@ -532,6 +554,7 @@ func TestModelLiveFollowTabs(t *testing.T) {
 }
 
 func TestModelSanitizesPageText(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	f.titles[fakeURL] = "Evil \x1b]52;c;aGk=\x07 title"
 	f.pages[fakeURL].Find("e8").Name = "Save\x1b[2J\u202e"
@@ -553,6 +576,7 @@ func (r fakeRecording) Active() bool { return true }
 func (r fakeRecording) Steps() int   { return r.steps }
 
 func TestModelHeadfulPickAndHighlight(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	o := fakeOptions(f)
 	o.Headful = true
@@ -582,6 +606,7 @@ func TestModelHeadfulPickAndHighlight(t *testing.T) {
 }
 
 func TestModelPromptDropsBidiControls(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	f.pages[fakeURL].Find("e10").Value = "abc\u202edef"
 	h := newHarness(t, fakeOptions(f), 80, 24)
@@ -593,6 +618,7 @@ func TestModelPromptDropsBidiControls(t *testing.T) {
 }
 
 func TestModelNoticeStaysUntilAKey(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.Notice = "key config: bad.toml:2: unknown binding name"
 	o.NoticeErr = true
@@ -609,6 +635,7 @@ func TestModelNoticeStaysUntilAKey(t *testing.T) {
 
 // Y before the locators are known opens the picker when they arrive.
 func TestModelLocatorPickerWaitsForLocators(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.SettleDelay = time.Hour // the selection never settles by itself
 	h := newHarness(t, o, 80, 24)
@@ -621,6 +648,7 @@ func TestModelLocatorPickerWaitsForLocators(t *testing.T) {
 }
 
 func TestModelDetailsNameTheFrame(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	frame := el("iframe", "e30", "Payment", el("button", "e31", "Pay"))
 	frame.Frame = "F1"

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -24,7 +25,8 @@ func hasNode(root *refs.Node, role, name string) bool {
 // --remote shows the tab another client (an agent) drives, and with live
 // follow its tree changes as that client acts and navigates.
 func TestBrowserRemoteFollowsAnotherClientsTab(t *testing.T) {
-	needBrowser(t)
+	t.Parallel()
+	browsertest.Need(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	opts := testBrowserOptions()
@@ -35,7 +37,7 @@ func TestBrowserRemoteFollowsAnotherClientsTab(t *testing.T) {
 	}
 	defer agent.Close()
 	port := agent.DebugPort()
-	srv := servePages(t)
+	srv := browsertest.Pages(t)
 	if _, err := agent.Open(ctx, srv.URL+"/navigate.html"); err != nil {
 		t.Fatal(err)
 	}

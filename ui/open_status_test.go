@@ -3,12 +3,15 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 )
 
 // :open with a URL as typed (no scheme) says "opened" with the URL the
 // browser opened, and the header shows the new URL as loading, not under
 // the old page's title.
 func TestOpenSaysTheResolvedURL(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 120, 40)
 	h.ready()
 	h.keys(":")
@@ -30,7 +33,8 @@ func TestOpenSaysTheResolvedURL(t *testing.T) {
 // An HTTP error says what failed, ✗ and its code on the first line, and
 // the status without the URL said twice, so that it fits in one line.
 func TestHTTPErrorShowsItsCode(t *testing.T) {
-	needBrowser(t)
+	t.Parallel()
+	browsertest.Need(t)
 	h, _ := openPage(t, "controls.html", 120, 40)
 	h.keys(":")
 	h.typeText("open " + strings.TrimSuffix(strings.TrimPrefix(h.m.url, "http://"), "controls.html") + "missing.html") // as typed: no scheme

@@ -12,6 +12,7 @@ import (
 // oldest (the startup notice) and forth (J); a long path wraps after a /,
 // not in the middle of a name.
 func TestMessageLogScrolls(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.Notice = "port 8080 is taken: the demo is on http://127.0.0.1:42501/ this time"
 	h := newHarness(t, o, 120, 40)
@@ -78,6 +79,7 @@ func TestMessageLogScrolls(t *testing.T) {
 // The code view wraps a line too long for the pane instead of cutting it,
 // and scrolls as the log does.
 func TestCodeViewWrapsAndScrolls(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.RecordDir = t.TempDir()
 	h := newHarness(t, o, 120, 20)

@@ -48,6 +48,7 @@ func BenchmarkPickerViewNearTop(b *testing.B) {
 // The cached line counts follow the box: after a redraw at another width
 // (a resize) or with more rows, the picker draws as a fresh one does.
 func TestPickerLineCountsFollowWidth(t *testing.T) {
+	t.Parallel()
 	s := DefaultStyles(true).Pane
 	p := bigPicker(50)
 	p.cursor = 20

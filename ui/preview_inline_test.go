@@ -66,6 +66,7 @@ func raws(msgs []tea.Msg) []string {
 // with the box, and the terminal's reply sends the image. Any key closes
 // it and clears the image. Without a protocol the file is all there is.
 func TestModelInlinePreview(t *testing.T) {
+	t.Parallel()
 	data := testPNG(t, 64, 36)
 	for _, g := range []string{GraphicsKitty, GraphicsITerm, GraphicsSixel, ""} {
 		o := fakeOptions(newFake())
@@ -125,6 +126,7 @@ func TestModelInlinePreview(t *testing.T) {
 // A terminal that does not answer the query gets the image from the
 // fallback tick; a preview closed before it is not drawn.
 func TestModelInlinePreviewFallback(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.Graphics = GraphicsSetup{Protocol: GraphicsKitty}
 	o.PreviewDrawAfter = 10 * time.Millisecond
@@ -156,6 +158,7 @@ func TestModelInlinePreviewFallback(t *testing.T) {
 // the preview sixel; without it, nothing changes. The query is sent at
 // start only when the environment named no protocol.
 func TestModelDetectsSixel(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		setup GraphicsSetup
 		reply uv.PrimaryDeviceAttributesEvent
@@ -199,6 +202,7 @@ func TestModelDetectsSixel(t *testing.T) {
 // Inside tmux without passthrough the status line says how to enable it;
 // with it, the image goes wrapped and moved by the pane's origin.
 func TestModelInlinePreviewTmux(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.Graphics = GraphicsSetup{Tmux: true, Hint: tmuxHint}
 	h := newHarness(t, o, 100, 30)
@@ -239,6 +243,7 @@ func openPreview(t *testing.T, h *harness) previewImageMsg {
 // drawn (neither by the terminal's reply nor by the fallback, nor when its
 // encoding comes late), and a kitty image already drawn is cleared.
 func TestModelInlinePreviewDialog(t *testing.T) {
+	t.Parallel()
 	dialog := func(h *harness) {
 		h.m.Update(eventMsg{bgen: h.m.bgen, ev: browser.Event{Kind: browser.EventDialog, Dialog: &browser.Dialog{Type: "alert", Message: "Saved"}}})
 		if h.m.over != overlayDialog || h.m.inline != nil {
@@ -290,6 +295,7 @@ func TestModelInlinePreviewDialog(t *testing.T) {
 // its window's size in pixels gets that divided by the cells, unless it
 // also said the cell size.
 func TestModelSixelCellSize(t *testing.T) {
+	t.Parallel()
 	m := New(fakeOptions(newFake()))
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if r, _ := m.askGraphics()().(tea.RawMsg); !strings.Contains(r.Msg.(string), ansi.WindowOp(16)) || !strings.Contains(r.Msg.(string), ansi.WindowOp(14)) {

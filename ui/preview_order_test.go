@@ -41,6 +41,7 @@ func (f *fakeTerminal) written() string {
 // frame of the same tick, so an image sent with the Update that opens the
 // overlay came first and the box was painted over it.
 func TestProgramDrawsPreviewAfterTheBox(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.Graphics = GraphicsSetup{Protocol: GraphicsKitty}
 	o.LivePeriod = -1

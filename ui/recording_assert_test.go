@@ -16,6 +16,7 @@ import (
 // edited in its prompt; each row shows what it asserts, and the file
 // holds exactly that.
 func TestBrowserAssertionMenuKinds(t *testing.T) {
+	t.Parallel()
 	file := t.TempDir() + "/inbox.jsonl"
 	h, _ := openPage(t, "apps/inbox.html", 140, 45, func(o *Options) { o.RecordFile = file })
 	h.until("--record to start", func() bool { return h.m.rec.Active() })

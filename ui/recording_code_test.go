@@ -11,6 +11,7 @@ import (
 // same header (the viewport, the test named after the page recording
 // started on), whatever page is on show now.
 func TestRecordingCodeIsTheExport(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	dir := t.TempDir()
 	o.RecordDir = dir

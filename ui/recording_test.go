@@ -46,6 +46,7 @@ func loadSteps(t *testing.T, path string) []string {
 }
 
 func TestModelRecordsClicksAndAssertions(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := newFake()
 	o := fakeOptions(f)
@@ -154,6 +155,7 @@ func TestModelRecordsClicksAndAssertions(t *testing.T) {
 }
 
 func TestModelRecordsDialogsAfterTheirStep(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := newFake()
 	o := fakeOptions(f)
@@ -185,6 +187,7 @@ func TestModelRecordsDialogsAfterTheirStep(t *testing.T) {
 }
 
 func TestBrowserRecordsFormInTUI(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "form.jsonl")
 	h, _ := openPage(t, "form.html", 120, 40, func(o *Options) { o.RecordFile = file })
 	h.until("--record to start", func() bool { return h.m.rec.Active() })
@@ -234,6 +237,7 @@ func (w *windowFake) WatchUser(ctx context.Context) (<-chan browser.UserAction, 
 }
 
 func TestModelRecordsWhatTheUserDoesInTheWindow(t *testing.T) {
+	t.Parallel()
 	f := &windowFake{fakeBrowser: newFake(), users: make(chan browser.UserAction, 4)}
 	o := Options{Browser: f, URL: fakeURL, Locators: fakeLocators, Headful: true, RecordFile: filepath.Join(t.TempDir(), "window.jsonl")}
 	h := newHarness(t, o, 100, 30)

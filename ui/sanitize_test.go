@@ -7,6 +7,7 @@ import (
 )
 
 func TestSanitize(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, in, want string
 	}{
@@ -62,6 +63,7 @@ func TestSanitize(t *testing.T) {
 	}
 }
 
+// Not parallel: AllocsPerRun counts the whole process's allocations.
 func TestSanitizeCleanDoesNotAllocate(t *testing.T) {
 	for _, s := range []string{"Sign in", "漢字 👩‍👩‍👧 שלום"} {
 		if n := testing.AllocsPerRun(100, func() { _ = Sanitize(s) }); n != 0 {

@@ -15,8 +15,10 @@ import (
 // status line, no prompt and no line of the recording shows the secret
 // or bullets as long as it; f never pre-fills the mask.
 func TestBrowserSecretsNeverShown(t *testing.T) {
+	t.Parallel()
 	rec := filepath.Join(t.TempDir(), "secret.jsonl")
 	h, _ := openPage(t, "form.html", 160, 48, func(o *Options) { o.RecordFile = rec })
+	h.until("--record to start", func() bool { return h.m.rec.Active() })
 	const part1, part2 = "Hunter2-Zebra!", "Qx7"
 	var screens []string
 	look := func() { screens = append(screens, h.screen(), h.m.StatusText()) }
@@ -65,7 +67,11 @@ func TestBrowserSecretsNeverShown(t *testing.T) {
 			h.keys("j")
 		}
 		look()
+		steps := h.m.rec.Steps()
 		h.keys("enter")
+		// The assertion reads the page in a Cmd of its own, not an
+		// action: wait for its step, or the empty fill below races it.
+		h.until("the step of assert "+choice, func() bool { return h.m.rec.Steps() > steps })
 		h.waitIdle("assert " + choice)
 		look()
 	}

@@ -11,6 +11,7 @@ import (
 // A failure's status keeps the context it was wrapped in (where a replay
 // stopped), not only the innermost error's message.
 func TestStatusKeepsTheWrappedContext(t *testing.T) {
+	t.Parallel()
 	cause := refs.Errorf(refs.CodeNotLocatable, "after 5s, no locator finds the recorded heading \"Thank you!\"")
 	for name, err := range map[string]error{
 		"refs wrap": refs.Wrap(refs.CodeNotLocatable, cause, "replay r.jsonl failed at step 3 of 7 (check heading)"),
@@ -30,6 +31,7 @@ func TestStatusKeepsTheWrappedContext(t *testing.T) {
 }
 
 func TestCounted(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{0: "0 steps", 1: "1 step", 2: "2 steps", 11: "11 steps"} {
 		if got := counted(n, "step", "steps"); got != want {
 			t.Errorf("counted(%d) = %q, want %q", n, got, want)

@@ -33,6 +33,7 @@ func joined(screen string) string {
 // A status message longer than the terminal wraps (at spaces) instead of
 // losing its end, whatever its kind.
 func TestStatusWrapsLongMessages(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 120, 40)
 	h.ready()
 	for _, kind := range []statusKind{statusInfo, statusOK, statusErr} {
@@ -49,6 +50,7 @@ func TestStatusWrapsLongMessages(t *testing.T) {
 // The command line's hint, when too long for the right of the input (the
 // list ? shows, a playground error), goes above it in full.
 func TestPromptHintWrapsAbove(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 80, 24)
 	h.ready()
 	h.keys(":")
@@ -69,6 +71,7 @@ func TestPromptHintWrapsAbove(t *testing.T) {
 // A notice that is not a config problem (the demo moved) is information:
 // no ✗, and it stays in the message log.
 func TestNoticeIsInformation(t *testing.T) {
+	t.Parallel()
 	o := fakeOptions(newFake())
 	o.Notice = "port 8080 is taken: the demo is on http://127.0.0.1:42501/ this time"
 	h := newHarness(t, o, 120, 40)
@@ -85,6 +88,7 @@ func TestNoticeIsInformation(t *testing.T) {
 // A playground typo's error goes above the prompt in full, with its
 // advice, at the width the new user had.
 func TestPlaygroundErrorShownInFull(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, fakeOptions(newFake()), 120, 40)
 	h.ready()
 	h.keys("e ctrl+u")

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package ui
 
 import (
@@ -11,11 +13,17 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ariadne-tui/ariadne/internal/browsertest"
 )
 
 // The tmux harness: the real binary in a tmux session on a private socket
 // (tmux -L; ARIADNE_TMUX_SOCKET names it, else one per test process), read
-// back with capture-pane.
+// back with capture-pane. These tests are the e2e tier (go test -tags
+// e2e): each runs the binary, which starts a Chromium of its own. They run
+// one at a time: they share the tmux server, whose options one of them
+// sets (TestTmuxPreviewPassthrough), and the demo takes port 8080 when it
+// is free.
 
 type tmux struct {
 	t      *testing.T
@@ -33,7 +41,7 @@ func tmuxSocket() string {
 // needTmux skips (or, with ARIADNE_REQUIRE_BROWSER, fails) without tmux.
 func needTmux(t *testing.T) {
 	t.Helper()
-	needBrowser(t)
+	browsertest.Need(t)
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
 			t.Fatalf("no tmux: %v", err)

@@ -73,6 +73,7 @@ func genTree(n int, seed uint64) *refs.Node {
 }
 
 func TestGenTree(t *testing.T) {
+	t.Parallel()
 	root := genTree(20000, 1)
 	nodes, depth := 0, 0
 	root.Walk(func(_ *refs.Node, d int) bool { nodes++; depth = max(depth, d); return true })

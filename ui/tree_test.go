@@ -93,6 +93,7 @@ func remove(root *refs.Node, ref string) *refs.Node {
 }
 
 func TestTreeOps(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		do   func(t *Tree)
@@ -347,6 +348,7 @@ func TestTreeOps(t *testing.T) {
 }
 
 func TestSetRoot(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		before func(t *Tree)
@@ -437,6 +439,7 @@ func table(prefix string, names ...string) *refs.Node {
 // row's Delete, whether the refs survive the re-render or not; a row that
 // moved is followed.
 func TestSetRootFollowsTheElement(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name     string
 		next     *refs.Node
@@ -469,6 +472,7 @@ func TestSetRootFollowsTheElement(t *testing.T) {
 
 // Another page starts at the top, wherever the cursor was.
 func TestShowPageGoesToTop(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(genTree(2000, 3))
 	tr.View(80, 20)
 	tr.Move(500)
@@ -479,6 +483,7 @@ func TestShowPageGoesToTop(t *testing.T) {
 }
 
 func TestSetRootKeepsScreenPlace(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(genTree(2000, 3))
 	tr.View(80, 20)
 	tr.Move(100)
@@ -500,6 +505,7 @@ func TestSetRootKeepsScreenPlace(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(small())
 	if tr.Select("e99") || tr.Select("") {
 		t.Error("Select of a missing ref should fail")
@@ -518,6 +524,7 @@ func TestSelect(t *testing.T) {
 }
 
 func TestMatches(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(small())
 	if c, n := tr.Matches(); c != 0 || n != 0 {
 		t.Errorf("no filter: %d/%d", c, n)
@@ -549,6 +556,7 @@ func TestMatches(t *testing.T) {
 }
 
 func TestEmptyTree(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(nil)
 	tr.Down()
 	tr.PageDown()
@@ -567,6 +575,7 @@ func TestEmptyTree(t *testing.T) {
 	}
 }
 
+// Not parallel: AllocsPerRun counts the whole process's allocations.
 func TestCursorMoveDoesNotAllocate(t *testing.T) {
 	tr := NewTree(genTree(5000, 2))
 	tr.View(80, 24)
@@ -576,6 +585,7 @@ func TestCursorMoveDoesNotAllocate(t *testing.T) {
 }
 
 func TestScroll(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(genTree(500, 4))
 	tr.View(80, 10)
 	for range 15 {
@@ -660,6 +670,7 @@ func page() *refs.Node {
 var sgr = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
 
 func TestGoldenView(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		w, h int
@@ -710,6 +721,7 @@ func deep(n int) *refs.Node {
 }
 
 func TestViewSizes(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(page())
 	for _, size := range [][2]int{{0, 10}, {10, 0}, {-1, -1}} {
 		if got := tr.View(size[0], size[1]); got != "" {
@@ -726,6 +738,7 @@ func TestViewSizes(t *testing.T) {
 }
 
 func TestViewSelectedRowFillsWidth(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(page())
 	tr.Select("e21")
 	lines := strings.Split(tr.View(80, 40), "\n")
@@ -739,6 +752,7 @@ func TestViewSelectedRowFillsWidth(t *testing.T) {
 }
 
 func TestKindOf(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		n    *refs.Node
 		want RoleKind
@@ -757,6 +771,7 @@ func TestKindOf(t *testing.T) {
 }
 
 func TestPensDrawLikeLipgloss(t *testing.T) {
+	t.Parallel()
 	for _, dark := range []bool{true, false} {
 		st := DefaultStyles(dark).Tree
 		tr := NewTree(nil)
@@ -788,6 +803,7 @@ func TestPensDrawLikeLipgloss(t *testing.T) {
 // The filter forms of issue 12: role and name together, /regexp/, and the
 // first matching row with a ref selected.
 func TestFilterForms(t *testing.T) {
+	t.Parallel()
 	page := func() *refs.Node {
 		r := table("a", "Ada Lovelace", "Grace Hopper")
 		r.Children = append(r.Children,
@@ -841,6 +857,7 @@ func TestFilterForms(t *testing.T) {
 // the rows after it keep their document order (the filter still finds
 // them).
 func TestValueShownOnce(t *testing.T) {
+	t.Parallel()
 	box := interactive(el("textbox", "e2", "Email", el("text", "", "ada@example.com")))
 	box.Value, box.HasValue = "ada@example.com", true
 	other := interactive(el("textbox", "e3", "Note", el("text", "", "something else")))
@@ -862,6 +879,7 @@ func TestValueShownOnce(t *testing.T) {
 
 // Long candidates that share a prefix stay apart when cut to the width.
 func TestCutMiddle(t *testing.T) {
+	t.Parallel()
 	a := "getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart' })"
 	b := "getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart', exact: true })"
 	ca, cb := cutMiddle(a, 40), cutMiddle(b, 40)
@@ -880,6 +898,7 @@ func TestCutMiddle(t *testing.T) {
 // that differ only at the end or only in the middle stay apart at 80
 // columns, and every character is kept.
 func TestPickerWrapsLongLocators(t *testing.T) {
+	t.Parallel()
 	long := []string{
 		"getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart' })",
 		"getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart', exact: true })",

@@ -11,6 +11,7 @@ import (
 // (the trial saw getByTestId('product-blue- / mug')), and only cuts a
 // word that no line holds.
 func TestWrapCodeKeepsStringsWhole(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		code  string
 		width int

@@ -55,6 +55,7 @@ func checkBox(t *testing.T, what, screen string) {
 // picker whose options, hold zero-width characters: every border stays in
 // its column.
 func TestZeroWidthKeepsBordersStraight(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	h := newHarness(t, fakeOptions(f), 100, 30)
 	h.ready()
