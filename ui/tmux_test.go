@@ -66,6 +66,7 @@ func buildBinary(t *testing.T) string {
 			binOnce.err = err
 			return
 		}
+		atExit = append(atExit, func() { os.RemoveAll(dir) })
 		binOnce.path = filepath.Join(dir, "ariadne")
 		binOnce.out, binOnce.err = exec.Command("go", "build", "-o", binOnce.path, "..").CombinedOutput()
 	})

@@ -40,16 +40,20 @@ var (
 	})
 )
 
-// Main runs the tests and then closes the shared browser, if one started.
-// Call it from TestMain: func TestMain(m *testing.M) { browsertest.Main(m) }.
-func Main(m *testing.M) {
+// Main runs the tests, closes the shared browser if one started, and
+// exits. Call it from TestMain: func TestMain(m *testing.M) { browsertest.Main(m) }.
+func Main(m *testing.M) { os.Exit(Run(m)) }
+
+// Run is Main for a TestMain that has more to undo before it exits: it runs
+// the tests, closes the shared browser and returns the exit code.
+func Run(m *testing.M) int {
 	code := m.Run()
 	if started.Load() {
 		if h, err := host(); err == nil {
 			h.Close()
 		}
 	}
-	os.Exit(code)
+	return code
 }
 
 // Need skips t when there is no browser (or with -short), unless
