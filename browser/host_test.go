@@ -78,9 +78,16 @@ func TestHostSessionsAreApart(t *testing.T) {
 	if _, err := a.Click(ctx, refOf(t, a, "link", "Open in new tab", 0), ActionOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	ta, err := a.Tabs(ctx)
-	if err != nil {
-		t.Fatal(err)
+	// A popup's tab can be listed a moment after the click returns: wait
+	// for a's second tab (the context bounds the wait).
+	var ta []TabInfo
+	for len(ta) < 2 {
+		if ta, err = a.Tabs(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if len(ta) < 2 && sleep(ctx, 50*time.Millisecond) != nil {
+			t.Fatalf("a's popup never became a tab of a: %+v", ta)
+		}
 	}
 	tb, err := b.Tabs(ctx)
 	if err != nil {
