@@ -30,7 +30,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -149,20 +148,6 @@ func appsServer(t *testing.T) (*httptest.Server, func(variant string)) {
 	}))
 	t.Cleanup(srv.Close)
 	return srv, func(v string) { variant.Store(v) }
-}
-
-// atRelease writes a copy of the recording file, made on appsServer at
-// base, whose pages are those of one release (appsServer's
-// /release/RELEASE/apps/), and returns it: tools that take one file per
-// release run them all at once.
-func atRelease(t *testing.T, base, file, release string) string {
-	t.Helper()
-	if release == "" {
-		release = "original"
-	}
-	out := filepath.Join(t.TempDir(), release+"-"+filepath.Base(file))
-	writeText(t, out, strings.ReplaceAll(readText(t, file), base+"/apps/", base+"/release/"+release+"/apps/"))
-	return out
 }
 
 // framesServer serves testdata/pages, where /frames/RELEASE/NAME is that
@@ -435,23 +420,6 @@ func writeText(t *testing.T, path, s string) {
 		t.Fatal(err)
 	}
 }
-
-// binaryDir is the directory of what the test binary builds once for its
-// tests to share (the ariadne command, the chromedp module):
-// $TMPDIR/ariadne-e2e-PID. A test binary has no hook that runs after its
-// tests, so each removes the directories of the test binaries that no
-// longer run when it makes its own.
-var binaryDir = sync.OnceValues(func() (string, error) {
-	old, _ := filepath.Glob(filepath.Join(os.TempDir(), "ariadne-e2e-*"))
-	for _, d := range old {
-		pid, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(d), "ariadne-e2e-"))
-		if err == nil && pid != os.Getpid() && syscall.Kill(pid, 0) == syscall.ESRCH {
-			os.RemoveAll(d)
-		}
-	}
-	dir := filepath.Join(os.TempDir(), "ariadne-e2e-"+strconv.Itoa(os.Getpid()))
-	return dir, os.MkdirAll(dir, 0o755)
-})
 
 // noRawHidden fails if out holds a hidden character other than newline.
 func noRawHidden(t *testing.T, what, out string) {

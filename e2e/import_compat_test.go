@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ariadne-tui/ariadne/internal/browsertest"
@@ -60,6 +61,7 @@ func TestImportTargetFrameOrTabInTools(t *testing.T) {
 	srv := framesServer(t)
 	for _, tc := range releases {
 		t.Run(tc.release, func(t *testing.T) {
+			t.Parallel()
 			dt, _, _ := importFlow(t, t.TempDir(), frameOrTabFlow(srv.URL, tc.release))
 			res, err := runDevTools(t, dt)
 			if !tc.pass {
@@ -129,9 +131,20 @@ func TestImportDeviceEmulationInTools(t *testing.T) {
 func TestPuppeteerRunnerFlowsInTools(t *testing.T) {
 	t.Parallel()
 	srv := browsertest.Pages(t)
+	var mu sync.Mutex
 	var table []string
+	row := func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		table = append(table, fmt.Sprintf(format, args...))
+	}
+	t.Cleanup(func() {
+		slices.Sort(table)
+		t.Logf("| flow | @puppeteer/replay | import | export in @puppeteer/replay |\n| --- | --- | --- | --- |\n%s", strings.Join(table, "\n"))
+	})
 	for _, f := range runnerFlows(srv.URL + "/runner/") {
 		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
 			flow := `{"title":"` + f.name + `","steps":[` + f.steps + `]}`
 			dir := t.TempDir()
 			dt := filepath.Join(dir, "flow.json")
@@ -148,7 +161,7 @@ func TestPuppeteerRunnerFlowsInTools(t *testing.T) {
 			rec, ierr := recordings.ImportDevTools(strings.NewReader(flow))
 			if f.refused != "" {
 				if ierr != nil {
-					table = append(table, fmt.Sprintf("| %s | %s | refused: %s | |", f.name, puppeteer, strings.Join(strings.Fields(ierr.Error()), " ")))
+					row("| %s | %s | refused: %s | |", f.name, puppeteer, strings.Join(strings.Fields(ierr.Error()), " "))
 				}
 				return
 			}
@@ -166,8 +179,7 @@ func TestPuppeteerRunnerFlowsInTools(t *testing.T) {
 					t.Errorf("@puppeteer/replay passes the flow but fails Ariadne's export of it: %v", xerr)
 				}
 			}
-			table = append(table, fmt.Sprintf("| %s | %s | taken | %s |", f.name, puppeteer, exported))
+			row("| %s | %s | taken | %s |", f.name, puppeteer, exported)
 		})
 	}
-	t.Logf("| flow | @puppeteer/replay | import | export in @puppeteer/replay |\n| --- | --- | --- | --- |\n%s", strings.Join(table, "\n"))
 }

@@ -170,14 +170,6 @@ func readScript(file string) (*script, error) {
 	return s, nil
 }
 
-func texts(ws []commands.Word) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = w.Text
-	}
-	return out
-}
-
 // directive reads one line of the file's comment.
 func (s *script) directive(line string) error {
 	line = strings.TrimSpace(line)

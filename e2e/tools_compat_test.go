@@ -159,6 +159,20 @@ func runPlaywright(t *testing.T, dir string) map[string]error {
 
 func hasKey(m map[string]error, k string) bool { _, ok := m[k]; return ok }
 
+// atRelease writes a copy of the recording file, made on appsServer at
+// base, whose pages are those of one release (appsServer's
+// /release/RELEASE/apps/), and returns it: tools that take one file per
+// release run them all at once.
+func atRelease(t *testing.T, base, file, release string) string {
+	t.Helper()
+	if release == "" {
+		release = "original"
+	}
+	out := filepath.Join(t.TempDir(), release+"-"+filepath.Base(file))
+	writeText(t, out, strings.ReplaceAll(readText(t, file), base+"/apps/", base+"/release/"+release+"/apps/"))
+	return out
+}
+
 // devtoolsResult is what tools/playwright/replay.mjs prints.
 type devtoolsResult struct {
 	OK    bool   `json:"ok"`
