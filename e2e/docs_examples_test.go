@@ -42,6 +42,7 @@ import (
 // The docs write the demo as http://127.0.0.1:8080 (ariadne demo --port
 // 8080); the test serves it on a free port and rewrites the address.
 func TestDocsExamples(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: no browser")
 	}
@@ -371,6 +372,7 @@ func jsonMatches(path string, want, got any) string {
 // The comparison catches what the issue found: an example whose output
 // differs, and a JSON example that lacks a field the output has.
 func TestDocsMatchers(t *testing.T) {
+	t.Parallel()
 	// An inline example on the demo is found (the late.html one was not,
 	// and pointed at a page only the tests' own server has); the demo
 	// server's own command line is not run.

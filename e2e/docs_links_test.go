@@ -24,6 +24,7 @@ var (
 // points to a file or directory that exists, and every #anchor to a
 // heading of the Markdown page it names (as GitHub makes anchors).
 func TestDocsLinks(t *testing.T) {
+	t.Parallel()
 	pages := docPages(t)
 	checked := 0
 	for _, name := range sortedNames(pages) {
@@ -141,6 +142,7 @@ func anchorOf(heading string) string {
 
 // The anchors are GitHub's, and links in code are not links.
 func TestDocsLinkParsing(t *testing.T) {
+	t.Parallel()
 	for heading, want := range map[string]string{
 		"Replaying: `ariadne replay`":                "replaying-ariadne-replay",
 		"Recording a script: `ariadne run --record`": "recording-a-script-ariadne-run---record",

@@ -17,6 +17,7 @@ const codebaseGuide = "docs/dev/codebase.md"
 // `go list`: every package has a row and every row a package, and a
 // package imports only what its row allows.
 func TestPackageMap(t *testing.T) {
+	t.Parallel()
 	const module = "github.com/ariadne-tui/ariadne"
 	list := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
 	list.Dir = ".."

@@ -43,6 +43,7 @@ func demoPageText(t *testing.T, rawURL string) string {
 // later'` ended at once and the Feed region was empty), the example shows
 // no waiting.
 func TestDocsWaitsNotMetAtLoad(t *testing.T) {
+	t.Parallel()
 	examples := docsExamples(t)
 	checked := 0
 	lateShown := false

@@ -329,11 +329,12 @@ func recordTyped(t *testing.T, base, dir string) string {
 // --record' and exports it as a DevTools Recorder flow, which
 // typedExportReplays checks: imported back, it replays in Ariadne, and
 // fails with the Email field renamed. (@puppeteer/replay replays the same
-// export: TestExportDevToolsTypedFieldInTools, compat.) Not parallel: the
-// replays read ARIADNE_SECRET_PASSWORD (t.Setenv).
+// export: TestExportDevToolsTypedFieldInTools, compat.) The replays read
+// ARIADNE_SECRET_PASSWORD from the test's environment (setenv).
 func TestExportDevToolsTypedField(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
-	t.Setenv("ARIADNE_SECRET_PASSWORD", testPassword)
+	setenv(t, "ARIADNE_SECRET_PASSWORD", testPassword)
 	var broken atomic.Bool
 	srv := typedSignInServer(t, &broken)
 	dir := t.TempDir()
@@ -464,11 +465,11 @@ func recordTypedInExplorer(t *testing.T, base, dir string) string {
 // TestExplorerTypedFieldExportsToDevTools records the same sign-in in the
 // explorer (recordTypedInExplorer); its DevTools export replays as
 // typedExportReplays says. (In @puppeteer/replay:
-// TestExplorerTypedFieldInTools, compat.) Not parallel: t.Setenv, as
-// TestExportDevToolsTypedField.
+// TestExplorerTypedFieldInTools, compat.)
 func TestExplorerTypedFieldExportsToDevTools(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
-	t.Setenv("ARIADNE_SECRET_PASSWORD", testPassword)
+	setenv(t, "ARIADNE_SECRET_PASSWORD", testPassword)
 	var broken atomic.Bool
 	srv := typedSignInServer(t, &broken)
 	dir := t.TempDir()

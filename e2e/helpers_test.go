@@ -30,6 +30,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -41,8 +42,18 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
+// atExit is what TestMain undoes once the tests are done (what the e2e
+// and compat tiers build once); append to it from a sync.Once.
+var atExit []func()
+
 // TestMain shares one browser among the tests (internal/browsertest).
-func TestMain(m *testing.M) { browsertest.Main(m) }
+func TestMain(m *testing.M) {
+	code := browsertest.Run(m)
+	for _, f := range atExit {
+		f()
+	}
+	os.Exit(code)
+}
 
 // testPassword is the password the recorded sign-ins type; replays and
 // the tools get it as ARIADNE_SECRET_PASSWORD.
@@ -59,11 +70,53 @@ func ariadne(t *testing.T, args ...string) (string, string, int) {
 func ariadneIn(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	e := &cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Launch: browsertest.Launch}
+	e := &cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Launch: browsertest.Launch, LookupEnv: lookupEnv(t)}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	code := cli.Main(ctx, e, args)
 	return out.String(), errb.String(), code
+}
+
+// testEnv holds the environment tests give the commands they run, by test
+// name: what setenv and unsetenv set, over the process's own.
+var testEnv sync.Map // test name → map[string]*string (nil: unset)
+
+// setenv sets key to value in the environment of the commands t and its
+// subtests run, as t.Setenv would, but without changing the process's
+// environment, so that t can run in parallel.
+func setenv(t *testing.T, key, value string) { putenv(t, key, &value) }
+
+// unsetenv unsets key for the commands t and its subtests run (setenv).
+func unsetenv(t *testing.T, key string) { putenv(t, key, nil) }
+
+func putenv(t *testing.T, key string, value *string) {
+	v, loaded := testEnv.LoadOrStore(t.Name(), map[string]*string{})
+	if !loaded {
+		t.Cleanup(func() { testEnv.Delete(t.Name()) })
+	}
+	v.(map[string]*string)[key] = value
+}
+
+// lookupEnv is the environment of the commands t runs: what setenv and
+// unsetenv gave t or the tests above it, else the process's.
+func lookupEnv(t *testing.T) func(string) (string, bool) {
+	return func(key string) (string, bool) {
+		for name := t.Name(); ; {
+			if v, ok := testEnv.Load(name); ok {
+				if val, ok := v.(map[string]*string)[key]; ok {
+					if val == nil {
+						return "", false
+					}
+					return *val, true
+				}
+			}
+			i := strings.LastIndex(name, "/")
+			if i < 0 {
+				return os.LookupEnv(key)
+			}
+			name = name[:i]
+		}
+	}
 }
 
 // needBrowser skips t when there is no browser, or fails it when

@@ -164,14 +164,15 @@ func TestLocatorsEscapesControlCharacters(t *testing.T) {
 	}
 }
 
-// TestLocatorsCopy: --copy prints the locator and copies it. Not
-// parallel: it clears the display and multiplexer variables (t.Setenv).
+// TestLocatorsCopy: --copy prints the locator and copies it. The command
+// runs with the display and multiplexer variables cleared (setenv).
 func TestLocatorsCopy(t *testing.T) {
+	t.Parallel()
 	// No display and no multiplexer: the copy goes out as plain OSC 52.
-	t.Setenv("DISPLAY", "")
-	t.Setenv("WAYLAND_DISPLAY", "")
-	t.Setenv("TMUX", "")
-	t.Setenv("STY", "")
+	setenv(t, "DISPLAY", "")
+	setenv(t, "WAYLAND_DISPLAY", "")
+	setenv(t, "TMUX", "")
+	setenv(t, "STY", "")
 	srv := browsertest.Pages(t)
 	out, errs, code := runLocatorsCmd(t, "--copy", srv.URL+"/testids.html", "e4")
 	if code != 0 {
@@ -214,13 +215,13 @@ var hiddenTestIDs = map[string]string{
 // TestHiddenTextLocatorsJSONAndCopy: locators --json of
 // hidden-text.html escapes the page's hidden characters in every field
 // and every language's code, and the best locators are the test ids; the
-// --copy of one copies its escaped code. Not parallel: t.Setenv, as
-// TestLocatorsCopy.
+// --copy of one copies its escaped code.
 func TestHiddenTextLocatorsJSONAndCopy(t *testing.T) {
-	t.Setenv("DISPLAY", "")
-	t.Setenv("WAYLAND_DISPLAY", "")
-	t.Setenv("TMUX", "")
-	t.Setenv("STY", "")
+	t.Parallel()
+	setenv(t, "DISPLAY", "")
+	setenv(t, "WAYLAND_DISPLAY", "")
+	setenv(t, "TMUX", "")
+	setenv(t, "STY", "")
 	srv := browsertest.Pages(t)
 	out, errs, code := runLocatorsCmd(t, "--json", srv.URL+"/hidden-text.html")
 	if code != 0 {

@@ -120,12 +120,12 @@ func TestRecordUsageErrors(t *testing.T) {
 // --record' and through the explorer (the ui model driven by key
 // messages, against the same page in a real Chromium), and compares the
 // two files less their timestamps: the session layer's one recorder
-// writes the same header and the same steps for both. Not parallel: it
-// sets ARIADNE_SECRET_PASSWORD (t.Setenv).
+// writes the same header and the same steps for both.
 func TestRecordSameFlowBothWays(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	srv := browsertest.Pages(t)
-	t.Setenv("ARIADNE_SECRET_PASSWORD", "")
+	setenv(t, "ARIADNE_SECRET_PASSWORD", "")
 	dir := t.TempDir()
 
 	runFile := filepath.Join(dir, "run.jsonl")

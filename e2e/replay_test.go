@@ -67,9 +67,10 @@ func recordSignIn(t *testing.T, base string) string {
 // replays it: without the secret (a usage error), as it is, on a changed
 // page (the fallbacks heal), with an assertion that fails (with the
 // failure's screenshot and ARIA snapshot beside the file), and in a
-// browser of its own through --remote. Not parallel: it sets
-// ARIADNE_SECRET_PASSWORD (t.Setenv).
+// browser of its own through --remote. The secret is the test's
+// environment's (setenv).
 func TestRecordSignInThenReplay(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	srv := browsertest.Pages(t)
 	file := recordSignIn(t, srv.URL)
@@ -103,15 +104,14 @@ func TestRecordSignInThenReplay(t *testing.T) {
 	}
 
 	t.Run("missing secret", func(t *testing.T) {
-		t.Setenv("ARIADNE_SECRET_PASSWORD", "")
-		os.Unsetenv("ARIADNE_SECRET_PASSWORD")
+		unsetenv(t, "ARIADNE_SECRET_PASSWORD")
 		_, stderr, code := replayCmd(t, file)
 		if code != 2 || !strings.Contains(stderr, "set ARIADNE_SECRET_PASSWORD") {
 			t.Errorf("exit %d, stderr %q", code, stderr)
 		}
 	})
 
-	t.Setenv("ARIADNE_SECRET_PASSWORD", testPassword)
+	setenv(t, "ARIADNE_SECRET_PASSWORD", testPassword)
 	t.Run("passes", func(t *testing.T) {
 		stdout, stderr, code := replayCmd(t, file)
 		if code != 0 {
@@ -746,13 +746,12 @@ func TestReplaySuiteJUnitForbiddenText(t *testing.T) {
 
 // TestReplayMissingSecretSaysItOnce: the error for an unset secret has one
 // code and one sentence that says what to do, as the trial asked, and exits
-// 2 as the README's other bad_argument refusals of a command line do. Not
-// parallel: it unsets ARIADNE_SECRET_PASSWORD (t.Setenv).
+// 2 as the other bad_argument refusals of a command line do.
 func TestReplayMissingSecretSaysItOnce(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	srv := browsertest.Pages(t)
-	t.Setenv("ARIADNE_SECRET_PASSWORD", "")
-	os.Unsetenv("ARIADNE_SECRET_PASSWORD")
+	unsetenv(t, "ARIADNE_SECRET_PASSWORD")
 	file := filepath.Join(t.TempDir(), "rec2.jsonl")
 	rec := `{"format":"ariadne-recording","version":1,"startUrl":"` + srv.URL + `/form.html"}
 {"kind":"fill","target":{"locator":{"parts":[{"kind":"css","css":"input"}]}},"text":{"secret":"ARIADNE_SECRET_PASSWORD"}}

@@ -21,10 +21,10 @@ import (
 // replays it with the right secret (every assertion holds on
 // the page) and with a wrong one (it fails, with failure files), exports
 // it in every format, and greps every output and file for the secret, its
-// parts and bullets (a mask as long as the secret).
-//
-// Not parallel: the replay reads ARIADNE_SECRET_PASSWORD (t.Setenv).
+// parts and bullets (a mask as long as the secret). The replay reads
+// ARIADNE_SECRET_PASSWORD from the test's environment (setenv).
 func TestSecretsNeverLeak(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	srv := browsertest.Pages(t)
 	dir := t.TempDir()
@@ -91,7 +91,7 @@ assert value $pw '` + full + `'
 	}
 
 	// The right secret: every step holds on the page.
-	t.Setenv("ARIADNE_SECRET_PASSWORD", full)
+	setenv(t, "ARIADNE_SECRET_PASSWORD", full)
 	out, errs, code := ariadne(t, "replay", "--timeout", "20s", rec)
 	if code != 0 {
 		t.Fatalf("replay with the secret: exit %d\n%s\n%s", code, out, errs)

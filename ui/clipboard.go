@@ -25,7 +25,13 @@ const (
 // escape is wrapped so that it reaches the outer terminal. It returns
 // MethodSystem or MethodOSC52.
 func Copy(text string, osc io.Writer) (method string, err error) {
-	return copyWith(text, osc, SystemCopy, os.Getenv)
+	return CopyEnv(text, osc, os.Getenv)
+}
+
+// CopyEnv is Copy with the environment read by getenv (the display, the
+// terminal multiplexer) instead of the process's.
+func CopyEnv(text string, osc io.Writer, getenv func(string) string) (method string, err error) {
+	return copyWith(text, osc, func(text string) (string, error) { return systemCopy(text, getenv) }, getenv)
 }
 
 func copyWith(text string, osc io.Writer, system CopyFunc, env func(string) string) (string, error) {
@@ -49,7 +55,11 @@ func copyWith(text string, osc io.Writer, system CopyFunc, env func(string) stri
 // running anything, when there is none: no clipboard tool, or no display
 // for the X and Wayland ones. It is a CopyFunc.
 func SystemCopy(text string) (method string, err error) {
-	tool := clipboardTool(os.Getenv, exec.LookPath)
+	return systemCopy(text, os.Getenv)
+}
+
+func systemCopy(text string, getenv func(string) string) (string, error) {
+	tool := clipboardTool(getenv, exec.LookPath)
 	if tool == "" || clipboard.Unsupported {
 		return "", errNoClipboard
 	}

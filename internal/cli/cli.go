@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
@@ -36,6 +37,24 @@ type Env struct {
 	// Launch starts a browser session; nil is browser.Launch. Tests give
 	// one that opens a session in a browser they share.
 	Launch func(ctx context.Context, opts browser.Options) (*browser.Browser, error)
+	// LookupEnv reads the environment (a replay's secrets, the terminal
+	// and display a copy goes to); nil is os.LookupEnv. Tests give their
+	// own, so that they can run in parallel.
+	LookupEnv func(key string) (string, bool)
+}
+
+// lookupEnv reads the environment with e.LookupEnv.
+func (e *Env) lookupEnv(key string) (string, bool) {
+	if e.LookupEnv == nil {
+		return os.LookupEnv(key)
+	}
+	return e.LookupEnv(key)
+}
+
+// getenv is lookupEnv's value alone, as os.Getenv.
+func (e *Env) getenv(key string) string {
+	v, _ := e.lookupEnv(key)
+	return v
 }
 
 // launch starts a browser session with e.Launch.

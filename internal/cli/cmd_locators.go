@@ -92,7 +92,7 @@ func runLocators(ctx context.Context, e *Env, args []string) error {
 	if err := first.Err(); err != nil {
 		return err
 	}
-	method, err := ui.Copy(first.Best.Locator.Code(lang), e.Stderr)
+	method, err := ui.CopyEnv(first.Best.Locator.Code(lang), e.Stderr, e.getenv)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/ariadne-tui/ariadne/browser"
@@ -140,7 +139,7 @@ func replayOne(ctx context.Context, e *Env, stdout, stderr io.Writer, file strin
 	err = r.Run(ctx, b, session.FileOptions{SaveFailure: true, Replay: recordings.ReplayOptions{
 		Timeout:  opts.ActionTimeout,
 		SlowMo:   cfg.slowMo,
-		Lookup:   os.LookupEnv,
+		Lookup:   e.lookupEnv,
 		Progress: func(r recordings.StepReport) { printProgress(stdout, r) },
 	}})
 	res := r.Result

@@ -122,7 +122,7 @@ func runTUI(ctx context.Context, e *Env, args []string) error {
 		LocatorBatch: ui.BrowserLocatorBatch,
 		Copy:         ui.SystemCopy, // else OSC 52 through Bubble Tea
 		Lang:         cfg.lang,
-		Graphics:     ui.DetectGraphics(os.Getenv, runTmux), // the preview inline, where the terminal draws images
+		Graphics:     ui.DetectGraphics(e.getenv, runTmux), // the preview inline, where the terminal draws images
 
 		RecordFile:    cfg.record,
 		RecordSecrets: cfg.secrets,
