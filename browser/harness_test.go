@@ -2,10 +2,13 @@ package browser
 
 import (
 	"context"
+	"flag"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -19,6 +22,7 @@ import (
 // test that needs it; each test gets a browser context of its own in it
 // (launchTest), as chromedp's own tests get a tab of their own.
 func TestMain(m *testing.M) {
+	setParallel()
 	code := m.Run()
 	if hostStarted.Load() {
 		if h, err := sharedHost(); err == nil {
@@ -38,6 +42,20 @@ var (
 		return StartHost(ctx, Options{})
 	})
 )
+
+// setParallel sets -parallel to twice go test's default unless the
+// command line gave it, as internal/browsertest's SetParallel does (this
+// package cannot import it): a browser test mostly waits for the page.
+func setParallel() {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
+}
 
 // needChrome skips the test without a browser, unless
 // ARIADNE_REQUIRE_BROWSER is set (as in CI), where it fails it.

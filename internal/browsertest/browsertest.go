@@ -16,10 +16,13 @@ package browsertest
 
 import (
 	"context"
+	"flag"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -45,8 +48,10 @@ var (
 func Main(m *testing.M) { os.Exit(Run(m)) }
 
 // Run is Main for a TestMain that has more to undo before it exits: it runs
-// the tests, closes the shared browser and returns the exit code.
+// the tests, closes the shared browser and returns the exit code. Unless
+// -parallel is given, it runs up to Parallel tests at once.
 func Run(m *testing.M) int {
+	SetParallel()
 	code := m.Run()
 	if started.Load() {
 		if h, err := host(); err == nil {
@@ -54,6 +59,26 @@ func Run(m *testing.M) int {
 		}
 	}
 	return code
+}
+
+// Parallel is how many parallel tests a test binary with browser tests
+// runs at once unless -parallel says otherwise: twice go test's default
+// (GOMAXPROCS). A browser test spends most of its time waiting for the
+// page, so go test's default leaves the cores idle; more than this starves
+// the pages' renderers on a loaded machine.
+func Parallel() int { return 2 * runtime.GOMAXPROCS(0) }
+
+// SetParallel sets -parallel to Parallel() unless the command line gave
+// it. Call it in TestMain before m.Run (Run does).
+func SetParallel() {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(Parallel()))
+	}
 }
 
 // Need skips t when there is no browser (or with -short), unless
