@@ -1,14 +1,11 @@
 package browser
 
 import (
-	"bufio"
-	"encoding/json"
 	"io/fs"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -20,7 +17,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/ariadne-tui/ariadne/demo"
@@ -337,133 +333,5 @@ func TestBoxes(t *testing.T) {
 				t.Errorf("%s %q: box %+v, Chromium says %+v", c.role, c.name, *n.Box, want)
 			}
 		})
-	}
-}
-
-// siteIsolatedBrowser starts a Chromium with site isolation on (as a
-// user's own Chrome runs) and attaches to it as --remote does.
-func siteIsolatedBrowser(t *testing.T) *Browser {
-	t.Helper()
-	chrome, err := FindChrome("")
-	if err != nil {
-		t.Skipf("no browser: %v", err)
-	}
-	// Not t.TempDir: Chromium's child processes can still be writing the
-	// profile for a moment after the browser is killed.
-	profile, err := os.MkdirTemp("", "ariadne-isolated-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	args := []string{"--headless", "--remote-debugging-port=0", "--user-data-dir=" + profile,
-		"--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync", "--site-per-process", "about:blank"}
-	if os.Geteuid() == 0 {
-		args = append(args, "--no-sandbox")
-	}
-	cmd := exec.Command(chrome, args...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	ws := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if _, url, ok := strings.Cut(sc.Text(), "DevTools listening on "); ok {
-				ws <- url
-			}
-		}
-	}()
-	var url string
-	select {
-	case url = <-ws:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the browser printed no DevTools URL")
-	}
-	return launchTest(t, func(o *Options) { o.Remote = url })
-}
-
-// TestOutOfProcessFrames snapshots a page whose cross-site iframe runs in
-// a process of its own (site isolation on, as with --remote).
-func TestOutOfProcessFrames(t *testing.T) {
-	t.Parallel()
-	b := siteIsolatedBrowser(t)
-	srv := servePages(t)
-	inner := servePages(t)
-	// 127.0.0.1 and localhost are different sites: the frame gets its own
-	// process and target.
-	innerURL := strings.Replace(inner.URL, "127.0.0.1", "localhost", 1) + "/frame-inner.html"
-	open(t, b, srv, "iframe-cross.html?src="+innerURL)
-	ctx := testContext(t, 30*time.Second)
-
-	tab, _ := b.CurrentTab()
-	infos, err := chromedp.Targets(tab.ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	oopif := false
-	for _, in := range infos {
-		oopif = oopif || (in.Type == "iframe" && strings.HasPrefix(in.URL, innerURL))
-	}
-	if !oopif {
-		t.Fatal("the cross-site frame is not a target of its own: site isolation is off")
-	}
-
-	snap, err := b.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(snap.Problems) > 0 {
-		t.Errorf("problems: %v", snap.Problems)
-	}
-	goldenFile(t, "snapshots/oopif.txt", []byte(goldenText(snap.Root, map[string]string{srv.URL: "http://SERVER",
-		strings.Replace(inner.URL, "127.0.0.1", "localhost", 1): "http://OTHER"})))
-	pay := findNode(t, snap.Root, "button", "Pay")
-	frame := findNode(t, snap.Root, "iframe", "")
-	if pay.Frame == frame.Frame {
-		t.Errorf("the frame's button is in the page's frame %s", pay.Frame)
-	}
-
-	// Its box is in the main viewport: the iframe's content box (from the
-	// page's session) plus the button's box in the frame (from the frame's).
-	ibox := boxModel(t, b, frame.Ref)
-	e, _ := b.Refs().Lookup(pay.Ref)
-	sess, err := tab.remoteSession(ctx, target.ID(e.Frame))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, cancel := within(sess, ctx)
-	defer cancel()
-	w := tab.knownWorld(cdp.FrameID(e.Frame))
-	raw, err := tab.evalIn(c, w, "(() => { const r = __ariadne.elementOf("+strconv.Itoa(e.Handle)+").getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r [4]float64
-	if err := json.Unmarshal(raw, &r); err != nil {
-		t.Fatal(err)
-	}
-	// iframe-cross.html: a 1px border, no padding.
-	want := refs.Box{X: ibox.X + 1 + r[0], Y: ibox.Y + 1 + r[1], Width: r[2], Height: r[3]}
-	if !sameBox(*pay.Box, want) {
-		t.Errorf("button Pay: box %+v, want %+v", *pay.Box, want)
-	}
-
-	// The frame keeps its refs from one snapshot to the next.
-	again, err := b.Snapshot(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a, c := refs.Text(snap.Root, refs.TextOptions{}), refs.Text(again.Root, refs.TextOptions{}); a != c {
-		t.Errorf("a second snapshot differs:\n%s", golden.Diff([]byte(a), []byte(c)))
 	}
 }

@@ -409,6 +409,41 @@ func atoi(t *testing.T, s string) int {
 	return n
 }
 
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func writeText(t *testing.T, path, s string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// noRawHidden fails if out holds a hidden character other than newline.
+func noRawHidden(t *testing.T, what, out string) {
+	t.Helper()
+	if err := rawHidden(out); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// rawHidden says where out holds a hidden character (refs.Hidden) other
+// than newline, nil when it holds none.
+func rawHidden(out string) error {
+	for i, r := range out {
+		if refs.Hidden(r) && r != '\n' {
+			return fmt.Errorf("U+%04X raw at byte %d:\n%s", r, i, out[max(0, i-80):min(len(out), i+80)])
+		}
+	}
+	return nil
+}
+
 // startChromium starts a headless Chromium with a DevTools port of its
 // own (and the extra flags) and returns its http://127.0.0.1:PORT address,
 // for --remote: the tests of attaching to a browser get one of their own.
@@ -456,39 +491,4 @@ func startChromium(t *testing.T, extra ...string) string {
 	}
 	t.Fatal("Chromium did not write DevToolsActivePort")
 	return ""
-}
-
-func readText(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-func writeText(t *testing.T, path, s string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// noRawHidden fails if out holds a hidden character other than newline.
-func noRawHidden(t *testing.T, what, out string) {
-	t.Helper()
-	if err := rawHidden(out); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-}
-
-// rawHidden says where out holds a hidden character (refs.Hidden) other
-// than newline, nil when it holds none.
-func rawHidden(out string) error {
-	for i, r := range out {
-		if refs.Hidden(r) && r != '\n' {
-			return fmt.Errorf("U+%04X raw at byte %d:\n%s", r, i, out[max(0, i-80):min(len(out), i+80)])
-		}
-	}
-	return nil
 }

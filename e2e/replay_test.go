@@ -66,9 +66,9 @@ func recordSignIn(t *testing.T, base string) string {
 // its select by the option's value, its targets with fallbacks) and
 // replays it: without the secret (a usage error), as it is, on a changed
 // page (the fallbacks heal), with an assertion that fails (with the
-// failure's screenshot and ARIA snapshot beside the file), and in a
-// browser of its own through --remote. The secret is the test's
-// environment's (setenv).
+// failure's screenshot and ARIA snapshot beside the file). (In a browser
+// of its own through --remote: TestReplayInARemoteBrowser, e2e.) The
+// secret is the test's environment's (setenv).
 func TestRecordSignInThenReplay(t *testing.T) {
 	t.Parallel()
 	needBrowser(t)
@@ -171,17 +171,6 @@ func TestRecordSignInThenReplay(t *testing.T) {
 		if aria := readText(t, filepath.Join(dir, "broken.failure.aria.txt")); !strings.Contains(aria, `- status: "Submitted: ada@example.com"`) &&
 			!strings.Contains(aria, "Submitted: ada@example.com") {
 			t.Errorf("the ARIA snapshot lacks the status:\n%s", aria)
-		}
-	})
-
-	t.Run("remote browser", func(t *testing.T) {
-		url := startChromium(t)
-		stdout, stderr, code := replayCmd(t, "--remote", url, file)
-		if code != 0 {
-			t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-		}
-		if !strings.Contains(stdout, "Chromium (at "+url+")") || !strings.Contains(stdout, "passed") {
-			t.Errorf("stdout:\n%s", stdout)
 		}
 	})
 }
@@ -818,54 +807,6 @@ func TestReplayInputLimits(t *testing.T) {
 				t.Errorf("a browser was looked for: %s %s", stdout, stderr)
 			}
 			t.Logf("refused in %s", time.Since(start).Round(time.Millisecond))
-		})
-	}
-}
-
-// TestReplayRemoteOOPIF replays, with --remote on a Chromium that isolates
-// sites (--site-per-process), a flow whose steps act in a cross-site
-// payment frame named by its URL: the frame runs in a process of its own,
-// outside the tab's frame tree, and the replay acts there through the
-// frame's own session. The original release passes: the click in the
-// frame charges the card (the frame's check) and tells the page (the
-// page's check). The declined release fails at the frame's check, saying
-// what the frame read.
-func TestReplayRemoteOOPIF(t *testing.T) {
-	t.Parallel()
-	needBrowser(t)
-	srv := framesServer(t)
-	remote := startChromium(t, "--site-per-process")
-	for _, tc := range []struct {
-		release string
-		pass    bool
-	}{{"original", true}, {"declined", false}} {
-		t.Run(tc.release, func(t *testing.T) {
-			u := srv.URL + "/frames/" + tc.release + "/"
-			card := strings.Replace(u, "127.0.0.1", "localhost", 1) + "card.html"
-			dir := t.TempDir()
-			_, file, _ := importFlow(t, dir, `{"title":"pay in a cross-site frame","steps":[
- {"type":"navigate","url":"`+u+`pay.html?src=`+card+`"},
- {"type":"click","target":"`+card+`","selectors":[["aria/Pay[role=\"button\"]"],["#pay"]],"offsetX":4,"offsetY":4},
- {"type":"waitForElement","target":"`+card+`","selectors":[["#status"]],"properties":{"textContent":"Charged $12.00"}},
- {"type":"waitForElement","target":"main","selectors":[["#status"]],"properties":{"textContent":"Order paid"}}
-]}`)
-			stdout, stderr, code := replayCmd(t, "--remote", remote, "--action-timeout", "5s", file)
-			out := stdout + stderr
-			if strings.Contains(out, "out_of_process_frame") || strings.Contains(out, "no_tab") {
-				t.Errorf("the replay should act in the frame, not refuse it:\n%s", out)
-			}
-			if tc.pass {
-				if code != 0 || !strings.Contains(out, "[4/4]") {
-					t.Errorf("replay exit %d on the %s release, want 0 after all 4 steps\n%s", code, tc.release, out)
-				}
-				return
-			}
-			if code != 1 {
-				t.Fatalf("replay exit %d on the declined release, want 1\n%s", code, out)
-			}
-			if !strings.Contains(out, "[3/4]") || strings.Contains(out, "[4/4]") || !strings.Contains(out, "Card declined") {
-				t.Errorf("the replay should fail at step 3, the frame's check, reading Card declined:\n%s", out)
-			}
 		})
 	}
 }

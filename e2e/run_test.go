@@ -36,7 +36,8 @@ import (
 //	flags --bail          more flags for 'ariadne run', after
 //	                      --action-timeout 3s --timeout 15s
 //	remote [FLAG...]      attach (--remote) to a Chromium of the script's
-//	                      own, started with FLAGs
+//	                      own, started with FLAGs (a process of its own:
+//	                      tier e2e)
 //	bound 90s             the run must end within this
 //	exit 1                the exit status (default: 1 when a command
 //	                      failed, else 0)
@@ -166,6 +167,9 @@ func readScript(file string) (*script, error) {
 	}
 	if !found {
 		return nil, fmt.Errorf("%s: no -- script -- section", file)
+	}
+	if s.remote != nil && s.tier != "e2e" {
+		return nil, fmt.Errorf("%s: a script with remote starts a browser of its own: give it tier e2e", file)
 	}
 	return s, nil
 }
@@ -627,70 +631,4 @@ func (c fieldCheck) check(r runResult, want string) string {
 		}
 	}
 	return ""
-}
-
-// TestRunRemoteOOPIF drives, with 'ariadne run --remote' on a Chromium
-// that isolates sites, a payment form in a cross-site frame (a process and
-// target of its own): find, fill, check, select and press Enter on the
-// frame's refs, then wait for the frame's status and assert its text. The
-// broken release (the plan ignored) fails the assertion. The original run is recorded, and the
-// recording replays with --remote: it passes on the original release and
-// fails on the broken one. (The other actions in such a frame:
-// testdata/scripts/remote-oopif-controls.)
-func TestRunRemoteOOPIF(t *testing.T) {
-	t.Parallel()
-	needBrowser(t)
-	srv := browsertest.Pages(t)
-	remote := startChromium(t, "--site-per-process")
-	file := filepath.Join(t.TempDir(), "pay.jsonl")
-	for _, tc := range []struct {
-		release string
-		pass    bool
-	}{{"", true}, {"?broken=1", false}} {
-		name := map[bool]string{true: "original", false: "broken"}[tc.pass]
-		t.Run(name, func(t *testing.T) {
-			form := otherSite(srv.URL) + "/oopif/form.html" + tc.release
-			flags := []string{"--remote", remote}
-			if tc.pass {
-				flags = append(flags, "--record", file)
-			}
-			res, _ := runTestScript(t, srv.URL, `
-open {{URL}}/iframe-cross.html?src=`+form+`
-find name textbox "Name on card"
-fill $name "Ada Lovelace"
-find save checkbox "Save card"
-check $save
-find plan combobox Plan
-select $plan Gold
-press $name Enter
-wait text "Paid by Ada Lovelace"
-find status status
-assert text $status "Paid by Ada Lovelace, plan gold, card saved"
-`, flags...)
-			want := []string{"ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok"}
-			if !tc.pass {
-				want[10] = "assertion_failed"
-			}
-			expect(t, res, want...)
-		})
-	}
-	t.Run("replay", func(t *testing.T) {
-		rec := readText(t, file)
-		if !strings.Contains(rec, "/oopif/form.html") {
-			t.Fatalf("the recording does not open the form's page:\n%s", rec)
-		}
-		broken := filepath.Join(filepath.Dir(file), "broken.jsonl")
-		writeText(t, broken, strings.ReplaceAll(rec, "/oopif/form.html", "/oopif/form.html?broken=1"))
-		stdout, stderr, code := replayCmd(t, "--remote", remote, file)
-		if code != 0 {
-			t.Errorf("replay of the recording exit %d, want 0:\n%s%s", code, stdout, stderr)
-		}
-		stdout, stderr, code = replayCmd(t, "--remote", remote, broken)
-		if out := stdout + stderr; code != 1 || !strings.Contains(out, "plan none") {
-			t.Errorf("replay on the broken release exit %d, want 1 at the status check reading plan none:\n%s", code, out)
-		}
-		if os.Getenv("ARIADNE_DEBUG_OOPIF") != "" {
-			t.Logf("%s\n%s%s", rec, stdout, stderr)
-		}
-	})
 }

@@ -1,14 +1,10 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/internal/browsertest"
 	"github.com/ariadne-tui/ariadne/internal/nettest"
 	"github.com/ariadne-tui/ariadne/refs"
@@ -151,64 +147,6 @@ func TestSnapshotWait(t *testing.T) {
 	_, errs, code = ariadne(t, "snapshot", "--wait", "soon", u)
 	if code != 2 || !strings.Contains(errs, "--wait") {
 		t.Errorf("bad --wait: exit %d, %s", code, errs)
-	}
-}
-
-// TestSnapshotRemoteShowsTheOpenPage: snapshot --remote with no URL prints
-// the page the browser shows, and leaves its tab open. The browser is one
-// of the test's own: attaching to it is the point.
-func TestSnapshotRemoteShowsTheOpenPage(t *testing.T) {
-	t.Parallel()
-	needBrowser(t)
-	srv := browsertest.Pages(t)
-	url := startChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	// Someone else (an agent) opened the page in the browser's tab.
-	other, err := browser.Launch(ctx, browser.Options{Remote: url})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := other.Open(ctx, srv.URL+"/table.html"); err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-
-	out, errs, code := ariadne(t, "snapshot", "--json", "--remote", url)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var snap refs.Snapshot
-	if err := json.Unmarshal([]byte(out), &snap); err != nil {
-		t.Fatalf("%v:\n%s", err, out)
-	}
-	cells := map[string]bool{}
-	snap.Root.Walk(func(n *refs.Node, _ int) bool {
-		if n.Role == "cell" {
-			cells[n.Name] = true
-		}
-		return true
-	})
-	if snap.URL != srv.URL+"/table.html" || !cells["Grace Hopper"] {
-		t.Errorf("want the open table page, got %q with cells %v", snap.URL, cells)
-	}
-	resp, err := http.Get(url + "/json/list")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var list []struct{ Type, URL string }
-	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
-		t.Fatal(err)
-	}
-	pages := 0
-	for _, l := range list {
-		if l.Type == "page" && l.URL == srv.URL+"/table.html" {
-			pages++
-		}
-	}
-	if pages != 1 {
-		t.Errorf("the page's tab should stay open, alone: %+v", list)
 	}
 }
 

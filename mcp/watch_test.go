@@ -1,3 +1,5 @@
+//go:build e2e
+
 package mcp
 
 import (
@@ -12,6 +14,9 @@ import (
 	"github.com/ariadne-tui/ariadne/browser"
 	"github.com/ariadne-tui/ariadne/refs"
 )
+
+// The tests of this file start browsers of their own, with a DevTools port
+// another client attaches to: the e2e tier, go test -tags e2e ./mcp.
 
 // agentOnTable starts ariadne mcp with a DevTools port, on the demo's
 // table page: in a browser of its own, since the process is the point
