@@ -171,6 +171,7 @@ func (l *looker) none() bool {
 // locate looks until the element is found or deadline passes.
 func (r *replayer) locate(ctx context.Context, s Step, t Target, deadline time.Time) (found, error) {
 	l := r.looker(s, t)
+	looks := 0
 	for {
 		f, ok, err := l.look(ctx, true)
 		if err != nil {
@@ -182,7 +183,7 @@ func (r *replayer) locate(ctx context.Context, s Step, t Target, deadline time.T
 		if !time.Now().Before(deadline) {
 			return found{}, l.notFound()
 		}
-		if err := sleepCtx(ctx, r.o.Poll); err != nil {
+		if err := r.pause(ctx, &looks, deadline); err != nil {
 			return found{}, err
 		}
 	}

@@ -79,7 +79,8 @@ type ReplayOptions struct {
 	// Progress, when set, is called before each step (Done false) and
 	// after it (Done true).
 	Progress func(StepReport)
-	// Poll is how often a waiting step looks again; 0 means 100 ms.
+	// Poll is how soon a waiting step looks again the first time; 0 means
+	// 100 ms. Later looks come less often (see pause).
 	Poll time.Duration
 }
 
@@ -329,6 +330,7 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 		}
 	}
 	deadline := time.Now().Add(r.timeout(s))
+	looks := 0
 	var l *looker
 	if !s.Target.Locator.IsZero() && a.Kind != AssertURL && a.Kind != AssertTitle && a.Kind != AssertCount {
 		l = r.looker(s, s.Target)
@@ -392,7 +394,7 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 		if !time.Now().Before(deadline) {
 			return f, err
 		}
-		if err := sleepCtx(ctx, r.o.Poll); err != nil {
+		if err := r.pause(ctx, &looks, deadline); err != nil {
 			return f, err
 		}
 	}
@@ -412,6 +414,21 @@ func (r *replayer) count(ctx context.Context, s Step) (int, error) {
 		return 0, refs.Errorf(refs.CodeInternal, "the driver found %d results for 1 locator", len(res))
 	}
 	return len(res[0]), nil
+}
+
+// pause waits before the next look of a step that waits until deadline:
+// Poll after the first look, then 2.5, 5 and at most 10 times Poll (up to
+// a second), as Playwright's expect polls (100, 250, 500, 1000 ms). What a
+// step waits for usually comes soon, so the first looks come quickly; a
+// long wait (a page that never gets there) then costs the page a look a
+// second instead of ten. The last look is at the deadline. looks counts
+// the looks so far.
+func (r *replayer) pause(ctx context.Context, looks *int, deadline time.Time) error {
+	steps := [...]float64{1, 2.5, 5, 10}
+	d := time.Duration(steps[min(*looks, len(steps)-1)] * float64(r.o.Poll))
+	d = min(d, max(r.o.Poll, time.Second), time.Until(deadline))
+	*looks++
+	return sleepCtx(ctx, max(d, 0))
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {

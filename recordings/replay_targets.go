@@ -81,6 +81,7 @@ func (r *replayer) place(ctx context.Context, s Step) (Step, error) {
 		return s, refs.Errorf(refs.CodeBadArgument, "the step closes %s, a frame of tab %d, not a tab: a frame cannot be closed", url, ft.tab)
 	}
 	deadline := time.Now().Add(r.timeout(s))
+	looks := 0
 	for {
 		path, ok, err := r.d.FrameWithURL(ctx, ft.tab, url)
 		if err != nil {
@@ -94,7 +95,7 @@ func (r *replayer) place(ctx context.Context, s Step) (Step, error) {
 		if !time.Now().Before(deadline) {
 			return s, refs.Errorf(refs.CodeFrameDetached, "after %s, tab %d has no frame at %s, where the step was recorded", r.timeout(s), ft.tab, url)
 		}
-		if err := sleepCtx(ctx, r.o.Poll); err != nil {
+		if err := r.pause(ctx, &looks, deadline); err != nil {
 			return s, err
 		}
 	}

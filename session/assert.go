@@ -126,6 +126,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		timeout = b.Options().ActionTimeout
 	}
 	deadline := time.Now().Add(timeout)
+	looks := 0
 	for {
 		var obs recordings.Observed
 		var err error
@@ -140,7 +141,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		if err != nil {
 			// Re-rendered between finding the element and reading it:
 			// look again.
-			if err := wait(ctx); err != nil {
+			if err := pause(ctx, &looks, deadline); err != nil {
 				return nil, err
 			}
 			continue
@@ -178,7 +179,7 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 		if time.Now().After(deadline) {
 			return nil, err
 		}
-		if err := wait(ctx); err != nil {
+		if err := pause(ctx, &looks, deadline); err != nil {
 			return nil, err
 		}
 	}
@@ -198,12 +199,20 @@ func (s Session) Assert(ctx context.Context, c Expect) (*Asserted, error) {
 	return out, nil
 }
 
-// wait pauses between two looks of an assertion.
-func wait(ctx context.Context) error {
+// pause waits between two looks of an assertion that waits until
+// deadline: 100 ms after the first look, then 250, 500 and 1000 ms, as
+// Playwright's expect polls (and as a replay's steps do), the last look at
+// the deadline. looks counts the looks so far.
+func pause(ctx context.Context, looks *int, deadline time.Time) error {
+	steps := [...]time.Duration{100 * time.Millisecond, 250 * time.Millisecond, 500 * time.Millisecond, time.Second}
+	d := max(min(steps[min(*looks, len(steps)-1)], time.Until(deadline)), 0)
+	*looks++
+	t := time.NewTimer(d)
+	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-time.After(100 * time.Millisecond):
+	case <-t.C:
 		return nil
 	}
 }
