@@ -49,7 +49,7 @@ func allPageLocators(t *testing.T) []pageItems {
 	srv := servePages(t)
 	other := httptest.NewServer(http.FileServer(http.Dir(filepath.Join("..", "testdata", "pages"))))
 	t.Cleanup(other.Close)
-	site, err := demo.Start(testContext(t, 5*time.Minute))
+	site, err := demo.Start(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,7 +42,7 @@ func TestMatchesPlaywright(t *testing.T) {
 	b := launchTest(t)
 	srv := serveFidelity(t)
 	other := servePages(t)
-	site, err := demo.Start(testContext(t, time.Minute))
+	site, err := demo.Start(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,6 +59,9 @@ func TestMatchesPlaywright(t *testing.T) {
 			ctx := testContext(t, 30*time.Second)
 			if _, err := b.Open(ctx, u); err != nil {
 				t.Fatal(err)
+			}
+			if r := readyWhen[path.Base(name)]; r != "" {
+				waitTrue(t, b, r)
 			}
 			snap, err := b.Snapshot(ctx)
 			if err != nil {

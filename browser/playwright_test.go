@@ -63,10 +63,15 @@ func runNode(t testing.TB, timeout time.Duration, env []string, script string, a
 }
 
 // playwrightSnapshots returns Playwright's snapshot of each URL (see
-// aria-snapshot.mjs: iframes stitched like Ariadne's), from one browser.
+// aria-snapshot.mjs: iframes stitched like Ariadne's), from one browser,
+// each taken once the page's readyWhen expression (if any) is true.
 func playwrightSnapshots(t testing.TB, urls []string) map[string]string {
 	t.Helper()
-	out, err := runNode(t, 3*time.Minute, nil, "aria-snapshot.mjs", append([]string{"--json"}, urls...)...)
+	ready, err := json.Marshal(readyWhen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := runNode(t, 3*time.Minute, nil, "aria-snapshot.mjs", append([]string{"--json", "--ready", string(ready)}, urls...)...)
 	if err != nil {
 		t.Fatalf("aria-snapshot.mjs: %v", err)
 	}

@@ -5,6 +5,11 @@
 //   node aria-snapshot.mjs URL              the snapshot of URL, as YAML text
 //   node aria-snapshot.mjs --json URL...    {"URL": "snapshot", ...}, one browser for all
 //
+// --ready JSON (before the URLs) maps a page's file name to an expression
+// that is true once its content is all in ({"late.html": "..."}): such a
+// page is snapshotted once that expression holds, as the Go test does on
+// its side, whatever the machine's load.
+//
 // (aria-match.spec.mjs checks the other direction: that Playwright's
 // toMatchAriaSnapshot accepts Ariadne's text.)
 //
@@ -23,12 +28,18 @@ import { launchOptions } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 let json = false;
-if (args[0] === '--json') {
-  json = true;
-  args.shift();
+let ready = {};
+for (;;) {
+  if (args[0] === '--json') {
+    json = true;
+    args.shift();
+  } else if (args[0] === '--ready' && args.length > 1) {
+    ready = JSON.parse(args[1]);
+    args.splice(0, 2);
+  } else break;
 }
 if (!args.length) {
-  console.error('usage: node aria-snapshot.mjs [--json] URL...');
+  console.error('usage: node aria-snapshot.mjs [--json] [--ready JSON] URL...');
   process.exit(2);
 }
 
@@ -41,6 +52,8 @@ try {
   const out = {};
   for (const url of args) {
     await page.goto(url, { waitUntil: 'load' });
+    const expr = ready[new URL(url).pathname.split('/').pop()];
+    if (expr) await page.waitForFunction(expr, null, { timeout: 30000 });
     out[url] = await frameSnapshot(page.mainFrame());
   }
   if (json) process.stdout.write(JSON.stringify(out) + '\n');

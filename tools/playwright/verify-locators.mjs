@@ -20,9 +20,10 @@
 // Pages are checked once settled: after load, the script waits (up to 3 s)
 // for running CSS animations and transitions to finish, as the Go test
 // does before it asks Ariadne, so that a sliding element is measured at
-// rest on both sides. A check that fails is tried again twice, after
-// 170 ms and 430 ms (not in step with a re-render timer), for pages that
-// replace their nodes on a timer. A page with a "ready" expression (its
+// rest on both sides. A check that fails is tried again, after 170, 430,
+// 710 and 1130 ms (not in step with a re-render timer), for pages that
+// replace their nodes on a timer (on a loaded machine a re-render can take
+// longer than its timer's period). A page with a "ready" expression (its
 // content arrives after load) is checked once that expression is true.
 //
 // Prints {"checked": N, "passed": N, "failures": [{url, ref, form, locator,
@@ -88,7 +89,7 @@ try {
       for (const [form, text, make] of forms) {
         checked++;
         let why;
-        for (const pause of [0, 170, 430]) {
+        for (const pause of [0, 170, 430, 710, 1130]) {
           if (pause) await page.waitForTimeout(pause);
           try {
             why = await check(make(), item.box || null);
