@@ -27,7 +27,17 @@ type pageItems struct {
 	URL             string        `json:"url"`
 	TestIDAttribute string        `json:"testIdAttribute,omitempty"`
 	Ready           string        `json:"ready,omitempty"` // a page expression true once its late content is in
+	Still           string        `json:"still,omitempty"` // a page statement that stops its re-renders
 	Items           []locatorItem `json:"items"`
+}
+
+// stillWith holds, for the pages that re-render on a timer, a statement
+// that stops them, which Playwright runs before it measures: a re-render
+// can land between finding an element and measuring it (boundingBox() is
+// then null), and on a loaded machine it often does. Ariadne's side is
+// measured while they churn, which is the harder case.
+var stillWith = map[string]string{
+	"churn.html": "window.stopChurn()",
 }
 
 // readyWhen holds, for the pages whose content arrives after the load
@@ -81,7 +91,7 @@ func allPageLocators(t *testing.T) []pageItems {
 			t.Fatalf("opening %s: %v", u, err)
 		}
 		settle(t, b)
-		p := pageItems{URL: u, TestIDAttribute: attr, Ready: readyWhen[path.Base(u)]}
+		p := pageItems{URL: u, TestIDAttribute: attr, Ready: readyWhen[path.Base(u)], Still: stillWith[path.Base(u)]}
 		if p.Ready != "" {
 			waitTrue(t, b, p.Ready)
 		}

@@ -32,7 +32,9 @@ func toolEnv(extra ...string) []string {
 }
 
 // playwrightProject makes dir a Playwright Test project, with no spec
-// yet, using the system Chromium.
+// yet, using the system Chromium. Actions and expectations wait up to
+// 15 s, three times Playwright's usual 5: a loaded test machine must not
+// fail a page that works (a broken page fails all the same, later).
 func playwrightProject(t *testing.T, dir string) {
 	t.Helper()
 	tools := nodetools.Dir(t, "..", "@playwright/test", "playwright-core")
@@ -51,8 +53,8 @@ func playwrightProject(t *testing.T, dir string) {
 	quoted, _ := json.Marshal(chrome)
 	writeText(t, filepath.Join(dir, "playwright.config.ts"), `import { defineConfig } from '@playwright/test';
 export default defineConfig({
-  testDir: '.', testMatch: '*.spec.ts', timeout: 30000, expect: { timeout: 5000 }, workers: 1, retries: 0,
-  use: { browserName: 'chromium', headless: true, actionTimeout: 5000,
+  testDir: '.', testMatch: '*.spec.ts', timeout: 60000, expect: { timeout: 15000 }, workers: 1, retries: 0,
+  use: { browserName: 'chromium', headless: true, actionTimeout: 15000,
     launchOptions: { executablePath: `+string(quoted)+`, args: `+string(args)+` } },
 });
 `)

@@ -407,8 +407,9 @@ func TestE2EDevToolsReplay(t *testing.T) {
 			t.Parallel() // mostly waiting for the timeout
 			file := filepath.Join(dir, b.name+".json")
 			exportTo(t, "devtools-recorder", b.rec, file)
-			// 5 s, replay.mjs's default: with less, a loaded machine's slow
-			// navigation times out outside the replay's report.
+			// 5 s, @puppeteer/replay's default (replay.mjs gives 15 s): with
+			// less, a loaded machine's slow navigation times out outside the
+			// replay's report.
 			r, _ := replay(t, tools, chrome, file, "REPLAY_TIMEOUT=5000")
 			if r.OK {
 				t.Fatal("the replay passed, but the recording is broken")

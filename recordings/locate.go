@@ -36,7 +36,11 @@ type looker struct {
 	cands  []refs.Locator // the target's locators, chosen first
 	locs   []refs.Locator // the same, inside the step's frames
 	misses int            // looks in a row where the chosen locator failed
-	counts []int          // matches of each locator at the last look
+	// final is set for the look at the deadline: fallbacks are tried then
+	// even if the chosen locator has not failed twice (on a loaded machine
+	// one look can take most of the timeout).
+	final  bool
+	counts []int // matches of each locator at the last look
 	// others says, for a locator that matched one element at the last
 	// look but not the recorded one, who that element is.
 	others []string
@@ -144,7 +148,7 @@ func (l *looker) look(ctx context.Context, needID bool) (f found, ok bool, err e
 	pick := -1
 	if accept(0) {
 		pick, l.misses = 0, 0
-	} else if l.misses++; l.misses >= 2 {
+	} else if l.misses++; l.misses >= 2 || l.final {
 		for i := 1; i < len(res); i++ {
 			if accept(i) {
 				pick = i
@@ -173,6 +177,7 @@ func (r *replayer) locate(ctx context.Context, s Step, t Target, deadline time.T
 	l := r.looker(s, t)
 	looks := 0
 	for {
+		l.final = !time.Now().Before(deadline)
 		f, ok, err := l.look(ctx, true)
 		if err != nil {
 			return found{}, err
@@ -180,7 +185,7 @@ func (r *replayer) locate(ctx context.Context, s Step, t Target, deadline time.T
 		if ok {
 			return f, nil
 		}
-		if !time.Now().Before(deadline) {
+		if l.final {
 			return found{}, l.notFound()
 		}
 		if err := r.pause(ctx, &looks, deadline); err != nil {

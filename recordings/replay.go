@@ -338,6 +338,8 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 	// Hidden and not visible hold when the recorded element is not there.
 	gone := (a.Kind == AssertVisible && a.Not) || (a.Kind == AssertHidden && !a.Not)
 	for {
+		// The look that starts at or after the deadline is the last one.
+		final := !time.Now().Before(deadline)
 		var obs Observed
 		var lookErr error
 		switch {
@@ -350,6 +352,7 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 		case l == nil:
 			obs.Aria, lookErr = r.d.Aria(ctx, s.Tab, "")
 		default:
+			l.final = final
 			got, ok, ferr := l.look(ctx, false)
 			switch {
 			case ferr != nil:
@@ -391,7 +394,7 @@ func (r *replayer) assert(ctx context.Context, s Step) (f found, err error) {
 				return f, lookErr
 			}
 		}
-		if !time.Now().Before(deadline) {
+		if final {
 			return f, err
 		}
 		if err := r.pause(ctx, &looks, deadline); err != nil {

@@ -64,6 +64,8 @@ try {
     const page = await context.newPage();
     await page.goto(p.url, { waitUntil: 'load' });
     await page.waitForFunction(settled, null, { timeout: 3000 }).catch(() => {});
+    if (p.ready) await page.waitForFunction(p.ready, null, { timeout: 30000 });
+    if (p.still) await page.evaluate(p.still); // as verify-locators.mjs does
     for (const item of p.items || []) {
       let pw = '';
       for (const pause of [0, 170, 430]) {

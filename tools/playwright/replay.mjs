@@ -7,6 +7,10 @@
 //
 //   node replay.mjs recording.json
 //
+// Each step waits up to REPLAY_TIMEOUT milliseconds (default 15000, three
+// times @puppeteer/replay's own 5 s: a test machine under load must not
+// fail a page that works; a broken page fails all the same, later).
+//
 // Besides what @puppeteer/replay does, it reads Ariadne's additions to the
 // format: a change value "${ARIADNE_SECRET_NAME}" is filled in from that
 // environment variable, and a customStep "ariadne:dialog" answers the next
@@ -100,7 +104,7 @@ const result = { ok: false, error: null, step: null, pages: [] };
 let extension;
 try {
   const [page = await browser.newPage()] = await browser.pages();
-  extension = new AriadneExtension(browser, page, { timeout: Number(process.env.REPLAY_TIMEOUT || 5000) });
+  extension = new AriadneExtension(browser, page, { timeout: Number(process.env.REPLAY_TIMEOUT || 15000) });
   const runner = await createRunner(flow, extension);
   result.ok = await runner.run();
 } catch (err) {

@@ -7,7 +7,8 @@
 //
 // FILE is JSON, one page or several:
 //
-//   {"url": "...", "testIdAttribute": "data-test", "items": [ITEM, ...]}
+//   {"url": "...", "testIdAttribute": "data-test", "ready": EXPR, "still": STATEMENT,
+//    "items": [ITEM, ...]}
 //   {"pages": [{"url": ..., "testIdAttribute": ..., "items": [...]}, ...]}
 //
 // ITEM is {"ref": "e5", "internal": "<internal selector>", "box": {x, y,
@@ -23,7 +24,8 @@
 // rest on both sides. A check that fails is tried again, after 170, 430,
 // 710 and 1130 ms (not in step with a re-render timer), for pages that
 // replace their nodes on a timer (on a loaded machine a re-render can take
-// longer than its timer's period). A page with a "ready" expression (its
+// longer than its timer's period). A page with a "still" statement (one
+// that stops its timer's re-renders) runs it before it is checked. A page with a "ready" expression (its
 // content arrives after load) is checked once that expression is true.
 //
 // Prints {"checked": N, "passed": N, "failures": [{url, ref, form, locator,
@@ -75,6 +77,9 @@ try {
     // A page whose content arrives after load is measured once it is in,
     // as the Go test measured it.
     if (p.ready) await page.waitForFunction(p.ready, null, { timeout: 30000 });
+    // A page that re-renders on a timer is stopped first: a re-render can
+    // land between finding an element and measuring it.
+    if (p.still) await page.evaluate(p.still);
     // check runs one form of a locator and returns why it failed, or "".
     const check = async (locator, want) => {
       const n = await locator.count();
