@@ -83,38 +83,59 @@ func TestMatchesPlaywright(t *testing.T) {
 }
 
 // TestPlaywrightAcceptsOurSnapshot pastes Ariadne's snapshot (without refs)
-// into Playwright's expect(page.locator('body')).toMatchAriaSnapshot().
-// hidden-text.html checks that the \\u escapes of bidi and invisible
-// characters in names read back to the page's names.
+// of each page into Playwright's
+// expect(page.locator('body')).toMatchAriaSnapshot(), one Playwright Test
+// run for all of them (aria-match.spec.mjs). hidden-text.html checks that
+// the \\u escapes of bidi and invisible characters in names read back to
+// the page's names.
 func TestPlaywrightAcceptsOurSnapshot(t *testing.T) {
 	t.Parallel()
 	needPlaywright(t)
 	b := launchTest(t)
 	srv := serveFidelity(t)
-	for _, page := range []string{"form.html", "table.html", "fidelity/states.html", "iframe.html", "hidden-text.html"} {
-		t.Run(page, func(t *testing.T) {
-			ctx := testContext(t, 30*time.Second)
-			u := srv.URL + "/" + page
-			if _, err := b.Open(ctx, u); err != nil {
-				t.Fatal(err)
-			}
-			snap, err := b.Snapshot(ctx)
-			if err != nil {
-				t.Fatal(err)
-			}
-			file := filepath.Join(t.TempDir(), "snapshot.yaml")
-			// As ariadne snapshot --no-refs prints it: iframes are leaves.
-			text := refs.Text(snap.Root, refs.TextOptions{NoRefs: true, LeafFrames: true})
-			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			out, err := runNode(t, time.Minute, []string{"ARIADNE_EXPECT_URL=" + u, "ARIADNE_EXPECT_FILE=" + file},
-				filepath.Join("node_modules", "@playwright", "test", "cli.js"), "test", "aria-match.spec.mjs",
-				"--output", t.TempDir(), "--reporter=line")
-			if err != nil {
-				t.Fatalf("Playwright rejected our snapshot of %s: %v\n%s\nours:\n%s", page, err, out, text)
-			}
-		})
+	type matchCase struct {
+		Name string `json:"name"`
+		URL  string `json:"url"`
+		File string `json:"file"`
+	}
+	var cases []matchCase
+	var texts []string
+	dir := t.TempDir()
+	for i, page := range []string{"form.html", "table.html", "fidelity/states.html", "iframe.html", "hidden-text.html"} {
+		ctx := testContext(t, 30*time.Second)
+		u := srv.URL + "/" + page
+		if _, err := b.Open(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		snap, err := b.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, fmt.Sprintf("snapshot%d.yaml", i))
+		// As ariadne snapshot --no-refs prints it: iframes are leaves.
+		text := refs.Text(snap.Root, refs.TextOptions{NoRefs: true, LeafFrames: true})
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, matchCase{Name: page, URL: u, File: file})
+		texts = append(texts, page+":\n"+text)
+	}
+	list := filepath.Join(dir, "cases.json")
+	data, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(list, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runNode(t, 5*time.Minute, []string{"ARIADNE_EXPECT_CASES=" + list},
+		filepath.Join("node_modules", "@playwright", "test", "cli.js"), "test", "aria-match.spec.mjs",
+		"--output", t.TempDir(), "--reporter=line")
+	if err != nil {
+		t.Fatalf("Playwright rejected our snapshots: %v\n%s\nours:\n%s", err, out, strings.Join(texts, "\n"))
+	}
+	if !strings.Contains(string(out), fmt.Sprintf("%d passed", len(cases))) {
+		t.Errorf("Playwright did not say that %d tests passed:\n%s", len(cases), out)
 	}
 }
 
