@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -68,6 +69,7 @@ func playwrightCounts(t *testing.T, url string, selectors []string) []int {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer nodetools.Acquire(testContext(t, 10*time.Minute), t)()
 	cmd := exec.CommandContext(testContext(t, 60*time.Second), "node", "-e", countScript, url)
 	cmd.Dir = playwrightDir
 	cmd.Env = append(os.Environ(), "CHROME_PATH="+chrome)

@@ -96,7 +96,19 @@ func allPageLocators(t *testing.T) []pageItems {
 			waitTrue(t, b, p.Ready)
 		}
 		var out []ElementLocators
-		for try := 0; try < 3; try++ { // churn.html replaces its nodes every 400 ms
+		// churn.html replaces its nodes every 400 ms: its locators are
+		// asked for while it churns, and when a loaded machine is slower
+		// than that three times over, once it is still (as Playwright
+		// checks it).
+		for try := 0; try < 4; try++ {
+			if try == 3 {
+				if p.Still == "" {
+					break
+				}
+				if _, err := b.Evaluate(testContext(t, 30*time.Second), "", "() => { "+p.Still+" }"); err != nil {
+					t.Fatalf("%s: %s: %v", u, p.Still, err)
+				}
+			}
 			main, err := b.Locators(testContext(t, 60*time.Second), nil)
 			if err != nil {
 				t.Fatalf("%s: %v", u, err)

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
@@ -49,6 +50,9 @@ func runNode(t testing.TB, timeout time.Duration, env []string, script string, a
 	if err != nil {
 		t.Skipf("no browser: %v", err)
 	}
+	// The timeout counts from when the tool starts, not from when it
+	// waited for a slot.
+	defer nodetools.Acquire(testContext(t, 10*time.Minute), t)()
 	ctx := testContext(t, timeout)
 	cmd := exec.CommandContext(ctx, "node", append([]string{script}, args...)...)
 	cmd.Dir = playwrightDir

@@ -31,17 +31,15 @@ const (
 
 var hostileFlags = []string{"--timeout", hNav.String(), "--action-timeout", hAction.String()}
 
-// timed runs f, logs how long it took, and fails when it took over five
-// times bound: not a measure of speed (a loaded machine may be slow), a
-// check that nothing wedged until a timeout far beyond the one that
-// should have ended it. What each case must do is checked by its result.
+// timed runs f and fails when it took longer than bound. The bounds below
+// hold a margin for a loaded machine; a page that holds a command past its
+// timeout breaks them many times over.
 func timed(t *testing.T, what string, bound time.Duration, f func()) {
 	t.Helper()
 	start := time.Now()
 	f()
-	took := time.Since(start)
-	if took > 5*bound {
-		t.Errorf("%s took %s: wedged, beyond five times its bound of %s", what, took.Round(time.Millisecond), bound)
+	if took := time.Since(start); took > bound {
+		t.Errorf("%s took %s, over its bound of %s", what, took.Round(time.Millisecond), bound)
 	} else {
 		t.Logf("%s: %s (bound %s)", what, took.Round(time.Millisecond), bound)
 	}
@@ -325,7 +323,7 @@ func TestHostileExplorerTmux(t *testing.T) {
 	// C-x dismisses the rest: the status names each alert dismissed, and
 	// the storm must keep moving until the page's counter reads 1000.
 	tm.run("send-keys", "-t", tm.name, "C-x")
-	last, lastMove := 0, time.Now()
+	last, lastMove, stormEnd := 0, time.Now(), time.Now().Add(5*time.Minute)
 	for {
 		tm.run("send-keys", "-t", tm.name, "r")
 		s := tm.screen()
@@ -339,6 +337,9 @@ func TestHostileExplorerTmux(t *testing.T) {
 		}
 		if time.Since(lastMove) > 30*time.Second {
 			t.Fatalf("the storm stopped at alert %d:\n%s", last, s)
+		}
+		if time.Now().After(stormEnd) {
+			t.Fatalf("the storm did not end within 5 minutes (at alert %d):\n%s", last, s)
 		}
 		time.Sleep(500 * time.Millisecond)
 	}

@@ -193,7 +193,12 @@ func (s *script) directive(line string) error {
 	}
 	switch ws[0].Text {
 	case "tier":
+		// The tiers a script can be in (a build adds e2e): a name no
+		// build adds would skip the script everywhere, CI included.
 		s.tier, err = one()
+		if err == nil && s.tier != "e2e" {
+			err = fmt.Errorf("no tier %q: a script is in the default tier (no tier line) or tier e2e", s.tier)
+		}
 	case "server":
 		s.server, err = one()
 		if err == nil && s.server != "pages" && s.server != "hostile" && s.server != "snapshot" {
