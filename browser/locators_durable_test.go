@@ -1,3 +1,5 @@
+//go:build compat
+
 package browser
 
 import (

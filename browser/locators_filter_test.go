@@ -1,94 +1,13 @@
 package browser
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"testing"
 	"time"
 
-	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/refs"
 )
-
-// filterPage holds the text shapes filter({ hasText }) must read as
-// Playwright does: markup inside the text, runs of whitespace, elements
-// without space between them, zero-width characters, non-ASCII case, the
-// value of a submit button, hidden elements and an open shadow root.
-const filterPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Filters</title></head><body>
-<ul>
-  <li>Blue <b>Mug</b> $12</li>
-  <li>blue   mug
-      extra</li>
-  <li>Blue mugs</li>
-  <li><span>Teal</span><span>cup</span></li>
-  <li style="display:none">Blue mug hidden</li>
-  <li>Zero&#8203;width and soft&shy;hyphen</li>
-  <li>ÇA VA ÉTÉ</li>
-  <li><input type="submit" value="Send now"></li>
-</ul>
-<table><tr><td>Ada</td><td>Lovelace</td></tr><tr><td>Grace</td><td>Hopper</td></tr></table>
-<div id="host"></div>
-<article><h2>Blue mug</h2><button>Buy</button></article>
-<script>
-  document.getElementById('host').attachShadow({mode: 'open'}).innerHTML =
-    '<article><h2>Shadow mug</h2><button>Buy</button></article>';
-</script>
-</body></html>`
-
-// countScript prints, for a URL and a JSON list of selectors on stdin,
-// Playwright's count of each.
-const countScript = `
-const { chromium } = require('playwright-core');
-(async () => {
-  const selectors = JSON.parse(require('fs').readFileSync(0, 'utf8'));
-  const args = process.getuid && process.getuid() === 0 ? ['--no-sandbox'] : [];
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args });
-  try {
-    const page = await browser.newPage();
-    await page.goto(process.argv[1]);
-    const out = [];
-    for (const s of selectors) out.push(await page.locator(s).count());
-    process.stdout.write(JSON.stringify(out));
-  } finally {
-    await browser.close();
-  }
-})().catch((e) => { console.error(e); process.exit(1); });
-`
-
-func playwrightCounts(t *testing.T, url string, selectors []string) []int {
-	t.Helper()
-	chrome, err := FindChrome("")
-	if err != nil {
-		t.Skipf("no browser: %v", err)
-	}
-	data, err := json.Marshal(selectors)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nodetools.Acquire(testContext(t, 10*time.Minute), t)()
-	cmd := exec.CommandContext(testContext(t, 60*time.Second), "node", "-e", countScript, url)
-	cmd.Dir = playwrightDir
-	cmd.Env = append(os.Environ(), "CHROME_PATH="+chrome)
-	cmd.Stdin = bytes.NewReader(data)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.String())
-	}
-	var counts []int
-	if err := json.Unmarshal(out, &counts); err != nil {
-		t.Fatalf("node output %q: %v", out, err)
-	}
-	if len(counts) != len(selectors) {
-		t.Fatalf("%d counts for %d selectors", len(counts), len(selectors))
-	}
-	return counts
-}
 
 // containersPage has containers told apart only by a text that is not the
 // first one: rows whose first cell is a number, list items with no

@@ -144,43 +144,6 @@ func closedShadowRef(t *testing.T, b *Browser) string {
 	return b.refs.Assign(refs.Key{Tab: tab.ID(), Frame: string(w.frame), Doc: w.doc, Handle: h}, "button", "Closed button", 0)
 }
 
-// settle waits up to 3 s for the current page's CSS animations and
-// transitions to finish, so that boxes are measured at rest (as
-// verify-locators.mjs does on its side).
-func settle(t *testing.T, b *Browser) {
-	t.Helper()
-	tab, ctx, w := mainWorld(t, b, 10*time.Second)
-	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		raw, err := tab.evalIn(ctx, w, `document.getAnimations().every((a) => a.playState !== "running")`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(raw) == "true" {
-			return
-		}
-	}
-}
-
-// waitTrue waits until the page expression expr is true (within 30 s).
-func waitTrue(t *testing.T, b *Browser, expr string) {
-	t.Helper()
-	tab, ctx, w := mainWorld(t, b, 30*time.Second)
-	for {
-		raw, err := tab.evalIn(ctx, w, "!!("+expr+")")
-		if err != nil {
-			t.Fatalf("waiting for %s: %v", expr, err)
-		}
-		if string(raw) == "true" {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the page never got to %s", expr)
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-}
-
 func TestLocatorsBest(t *testing.T) {
 	t.Parallel()
 	b := launchTest(t)

@@ -1,14 +1,11 @@
 package browser
 
 import (
-	"io/fs"
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,49 +16,9 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/ariadne-tui/ariadne/demo"
 	"github.com/ariadne-tui/ariadne/internal/golden"
 	"github.com/ariadne-tui/ariadne/refs"
 )
-
-// fidelityPages lists every test page and every demo page as URLs: the
-// pages of testdata/pages from srv (iframe-cross.html with its inner page
-// from other, a second origin), our own hard cases (testdata/fidelity,
-// served by srv under /fidelity/), and the demo site from demoURL.
-func fidelityPages(t *testing.T, srv, other, demoURL string) []string {
-	t.Helper()
-	var urls []string
-	hard, err := filepath.Glob(filepath.Join("testdata", "fidelity", "*.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, h := range hard {
-		urls = append(urls, srv+"/fidelity/"+filepath.Base(h))
-	}
-	entries, err := os.ReadDir(filepath.Join("..", "testdata", "pages"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasSuffix(name, ".html") {
-			continue
-		}
-		if name == "iframe-cross.html" {
-			name += "?src=" + other + "/frame-inner.html"
-		}
-		urls = append(urls, srv+"/"+name)
-	}
-	demoPages, err := fs.Glob(demo.Site(), "*.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(demoPages)
-	for _, p := range demoPages {
-		urls = append(urls, demoURL+p)
-	}
-	return urls
-}
 
 // serveFidelity serves testdata/pages, and testdata/fidelity under
 // /fidelity/.
