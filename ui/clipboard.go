@@ -58,6 +58,12 @@ func SystemCopy(text string) (method string, err error) {
 	return systemCopy(text, os.Getenv)
 }
 
+// SystemCopyEnv is SystemCopy with the environment (the display, the
+// terminal) read by getenv.
+func SystemCopyEnv(getenv func(string) string) CopyFunc {
+	return func(text string) (string, error) { return systemCopy(text, getenv) }
+}
+
 func systemCopy(text string, getenv func(string) string) (string, error) {
 	tool := clipboardTool(getenv, exec.LookPath)
 	if tool == "" || clipboard.Unsupported {

@@ -351,20 +351,24 @@ func (m *Model) cmdExport(args []string) tea.Cmd {
 // session layer's replayer, then shows the page.
 func (m *Model) cmdReplay(args []string) tea.Cmd {
 	file := args[0]
+	lookup := m.opts.LookupEnv
+	if lookup == nil {
+		lookup = os.LookupEnv
+	}
 	return m.startOp(resNav, "replay "+file, func(ctx context.Context, b Browser) resultMsg {
 		if _, err := os.Stat(file); err != nil {
 			return resultMsg{err: refs.Errorf(refs.CodeBadArgument, "no recording %s: give the path of a .jsonl recording", file), page: pageAfter(ctx, b, nil)}
 		}
-		text, err := replayFile(ctx, b, file)
+		text, err := replayFile(ctx, b, file, lookup)
 		return resultMsg{done: text, err: err, page: pageAfter(ctx, b, nil)}
 	})
 }
 
-// replayFile replays file through session.ReplayFile and says how it went
-// in one line.
-func replayFile(ctx context.Context, b Browser, file string) (string, error) {
+// replayFile replays file through session.ReplayFile, its secrets read
+// with lookup, and says how it went in one line.
+func replayFile(ctx context.Context, b Browser, file string, lookup func(string) (string, bool)) (string, error) {
 	r, err := session.ReplayFile(ctx, b, file, session.FileOptions{
-		Replay: recordings.ReplayOptions{Timeout: b.Options().ActionTimeout, Lookup: os.LookupEnv}})
+		Replay: recordings.ReplayOptions{Timeout: b.Options().ActionTimeout, Lookup: lookup}})
 	if err != nil {
 		return "", err
 	}

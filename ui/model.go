@@ -44,6 +44,9 @@ type Options struct {
 	LocatorBatch LocatorBatchFunc
 	// Copy writes the system clipboard; nil or an error: OSC 52.
 	Copy CopyFunc
+	// LookupEnv reads the environment a replay reads (its secrets); nil is
+	// os.LookupEnv.
+	LookupEnv func(key string) (string, bool)
 	// Lang is the locator language at start; "" is JavaScript.
 	Lang refs.Lang
 

@@ -120,7 +120,8 @@ func runTUI(ctx context.Context, e *Env, args []string) error {
 		Headful:      cfg.browser.Headful,
 		Locators:     ui.BrowserLocators,
 		LocatorBatch: ui.BrowserLocatorBatch,
-		Copy:         ui.SystemCopy, // else OSC 52 through Bubble Tea
+		Copy:         ui.SystemCopyEnv(e.getenv), // else OSC 52 through Bubble Tea
+		LookupEnv:    e.lookupEnv,
 		Lang:         cfg.lang,
 		Graphics:     ui.DetectGraphics(e.getenv, runTmux), // the preview inline, where the terminal draws images
 
