@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -89,6 +90,15 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 		res.Healed = el.healed
 	}
 	popups := b.popupTargets(tctx)
+	// The windows the page asks for while the action runs: a link with
+	// target=_blank opens its window after the click returns, and on a
+	// loaded machine after the action has settled too.
+	var windows atomic.Int32
+	_ = chromedp.Listen(tctx, func(ev any) {
+		if _, ok := ev.(*page.EventWindowOpen); ok {
+			windows.Add(1)
+		}
+	}) // without it, the popups already created are waited for
 	hung := tab.watchHang(budget)
 	err := fn(tctx, el, res)
 	if el != nil && el.healed {
@@ -106,7 +116,7 @@ func (b *Browser) act(ctx context.Context, ref string, o ActionOptions, fn func(
 	res.Downloads = b.waitDownloads(dctx)
 	dcancel()
 	actx, acancel := context.WithTimeout(ctx, b.opts.ActionTimeout)
-	b.waitPopups(actx, popups)
+	b.waitPopups(actx, popups, int(windows.Load()))
 	acancel()
 	if o.Snapshot {
 		snap, err := tab.Snapshot(ctx)

@@ -32,8 +32,11 @@ func (b *Browser) popupTargets(ctx context.Context) map[target.ID]bool {
 }
 
 // waitPopups waits (within ctx) until the popups our tabs opened since
-// before (from popupTargets) are in the tab list, or have closed.
-func (b *Browser) waitPopups(ctx context.Context, before map[target.ID]bool) {
+// before (from popupTargets) are in the tab list, or have closed, and
+// until at least windows of them (the windows the page asked for during
+// the action, Page.windowOpen) exist: the target of a link's popup can be
+// created after the action settled.
+func (b *Browser) waitPopups(ctx context.Context, before map[target.ID]bool, windows int) {
 	for {
 		b.waitAdopted(ctx)
 		if before == nil || ctx.Err() != nil {
@@ -43,15 +46,17 @@ func (b *Browser) waitPopups(ctx context.Context, before map[target.ID]bool) {
 		if err != nil {
 			return
 		}
-		pending := false
+		pending, opened := false, 0
 		for _, in := range res.TargetInfos {
-			if in.Type != "page" || in.OpenerID == "" || before[in.TargetID] {
+			if in.Type != "page" || in.OpenerID == "" || before[in.TargetID] || b.tabByID(in.OpenerID) == nil {
 				continue
 			}
-			if b.tabByID(in.OpenerID) != nil && b.tabByID(in.TargetID) == nil && !b.gaveUp(in.TargetID) {
+			opened++
+			if b.tabByID(in.TargetID) == nil && !b.gaveUp(in.TargetID) {
 				pending = true
 			}
 		}
+		pending = pending || opened < windows
 		if !pending || sleep(ctx, 20*time.Millisecond) != nil {
 			return
 		}
