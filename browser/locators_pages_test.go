@@ -16,8 +16,7 @@ import (
 	"github.com/ariadne-tui/ariadne/refs"
 )
 
-// locatorItem is one best locator, as verify-locators.mjs and
-// compare-locators.mjs read it.
+// locatorItem is one best locator, as verify-locators.mjs reads it.
 type locatorItem struct {
 	Ref      string    `json:"ref"`
 	Internal string    `json:"internal"`

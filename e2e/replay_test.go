@@ -428,7 +428,7 @@ func cardFallback(t recordings.Target) refs.Locator {
 
 // inboxScript records one assertion of each kind the assertion menu added
 // (not visible, count, hidden, contains text) on testdata/pages/apps/inbox.html.
-// The toast's Undo goes away 2.5 s after the click: the hidden assertion
+// The toast's Undo goes away 6 s after the click: the hidden assertion
 // waits for it.
 const inboxScript = `
 open {{URL}}/apps/inbox.html

@@ -73,9 +73,9 @@ func brokenRecordings(origin string) []broken {
 		refs.ByCSS("article:nth-of-type(2) .remove"))
 	return []broken{
 		{"broken-text", wrongText, map[string]string{
-			"playwright": "grace@example.com", "devtools": "waitForElement", "chromedp": "grace@example.com"}},
+			"playwright": "grace@example.com", "devtools": "waitForElement", "devtools-step": "grace@example.com", "chromedp": "grace@example.com"}},
 		{"broken-target", wrongTarget, map[string]string{
-			"playwright": "Remove from cart", "devtools": "Timed out", "chromedp": "step 2"}},
+			"playwright": "Remove from cart", "devtools": "Timed out", "devtools-step": "Remove from cart", "chromedp": "step 2"}},
 	}
 }
 
@@ -407,18 +407,42 @@ func TestE2EDevToolsReplay(t *testing.T) {
 			t.Parallel() // mostly waiting for the timeout
 			file := filepath.Join(dir, b.name+".json")
 			exportTo(t, "devtools-recorder", b.rec, file)
-			// 5 s, @puppeteer/replay's default (replay.mjs gives 15 s): with
-			// less, a loaded machine's slow navigation times out outside the
-			// replay's report.
-			r, _ := replay(t, tools, chrome, file, "REPLAY_TIMEOUT=5000")
+			// replay.mjs's 15 s a step: a loaded machine's slow navigation
+			// must not fail the replay before the broken step does.
+			r, _ := replay(t, tools, chrome, file)
 			if r.OK {
 				t.Fatal("the replay passed, but the recording is broken")
 			}
 			if !strings.Contains(r.Error, b.want["devtools"]) {
 				t.Errorf("the replay failed with %q, want it to say %q", r.Error, b.want["devtools"])
 			}
+			// It fails at the broken step, not at one before it.
+			if want := devtoolsStepWith(t, file, b.want["devtools-step"]); r.Step != want {
+				t.Errorf("the replay failed at step %d (%s), want step %d, the first that holds %q", r.Step, r.Error, want, b.want["devtools-step"])
+			}
 		})
 	}
+}
+
+// devtoolsStepWith returns the index of the first step of a DevTools
+// Recorder file whose JSON holds text.
+func devtoolsStepWith(t *testing.T, file, text string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flow struct{ Steps []json.RawMessage }
+	if err := json.Unmarshal(data, &flow); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range flow.Steps {
+		if strings.Contains(string(s), text) {
+			return i
+		}
+	}
+	t.Fatalf("no step of %s holds %q", file, text)
+	return -1
 }
 
 func TestE2EChromedp(t *testing.T) {

@@ -13,3 +13,16 @@ if (process.getuid && process.getuid() === 0) launchArgs.push('--no-sandbox');
 
 // launchOptions is what chromium.launch (Playwright) takes.
 export const launchOptions = { executablePath, args: launchArgs };
+
+// eachConcurrently calls fn(item, index) for every item, at most n at a
+// time, and resolves when all have finished (rejects with the first error).
+export async function eachConcurrently(items, n, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+}

@@ -9,7 +9,8 @@
 //     apart);
 //   - Archive on a message removes it, writes "Archived: SUBJECT. N
 //     messages left." into the status and shows a toast with button
-//     "Undo" that goes away 2.5 s later (hidden once gone).
+//     "Undo" that goes away 6 s later (hidden once gone; long enough
+//     for a script on a loaded machine to find it before it goes).
 //
 // The variant (window.INBOX_VARIANT, set by the page): "original";
 // "reworked" (new class hashes, messages reordered, one more message, a
@@ -74,7 +75,7 @@
     state.toast = true;
     clearTimeout(toastTimer);
     if (!stays) {
-      toastTimer = setTimeout(() => { state.toast = false; render(); }, 2500);
+      toastTimer = setTimeout(() => { state.toast = false; render(); }, 6000);
     }
     render();
   });
