@@ -25,6 +25,10 @@ type ActionOptions struct {
 	Timeout time.Duration
 	// Snapshot asks for the tab's snapshot after the action.
 	Snapshot bool
+	// Secret says the text typed is a secret (a replay types a
+	// recording's secret): the field becomes a secret for the life of
+	// the element, so that its value is never shown, whatever its type.
+	Secret bool
 }
 
 // ActionResult reports what an action did.
@@ -38,8 +42,10 @@ type ActionResult struct {
 	Navigated       bool   `json:"navigated"`
 	RefsInvalidated bool   `json:"refsInvalidated"`
 	Value           string `json:"value,omitempty"` // a field's value after fill/type (never a password's)
-	// Secret is set when the action typed into a password field: its
-	// value is not reported, and front ends must not echo what was typed.
+	// Secret is set when the action typed into a password field, or into
+	// a field that was one at any moment of the action or that holds a
+	// secret: its value is not reported, and front ends must not echo
+	// what was typed.
 	Secret    bool       `json:"secret,omitempty"`
 	Selected  []string   `json:"selected,omitempty"`  // options chosen by select
 	Checked   *bool      `json:"checked,omitempty"`   // state after check/uncheck

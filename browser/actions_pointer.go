@@ -20,13 +20,17 @@ import (
 
 // probe is what the page reports about an element before an action.
 type probe struct {
-	Connected bool      `json:"connected"`
-	Visible   bool      `json:"visible"`
-	InView    bool      `json:"inView"`
-	Enabled   bool      `json:"enabled"`
-	Editable  bool      `json:"editable"`
-	Tag       string    `json:"tag"`
-	Type      string    `json:"type"`
+	Connected bool   `json:"connected"`
+	Visible   bool   `json:"visible"`
+	InView    bool   `json:"inView"`
+	Enabled   bool   `json:"enabled"`
+	Editable  bool   `json:"editable"`
+	Tag       string `json:"tag"`
+	Type      string `json:"type"`
+	// Secret is set for a password field, and for a field Ariadne filled
+	// as a secret (from a secret, or while it was a password field),
+	// whatever its type is now: its value is never shown.
+	Secret    bool      `json:"secret"`
 	Checkable bool      `json:"checkable"`
 	Checked   bool      `json:"checked"`
 	Box       []float64 `json:"box"`

@@ -35,11 +35,18 @@ func (el *element) notEditable(f fillState) error {
 	return refs.Errorf(refs.CodeNotEditable, "ref %s (%s %q, <%s>) cannot be filled: %s; pick a textbox, textarea or contenteditable ref", el.ref, el.entry.Role, el.entry.Name, f.Tag, why)
 }
 
-// waitEditable waits (within ctx) until the element can take text.
-func (el *element) waitEditable(ctx context.Context) (fillState, error) {
+// waitEditable waits (within ctx) until the element can take text; a
+// disabled one may become enabled. secret marks the field a secret (the
+// text comes from one). A field still disabled when ctx ends is
+// not_editable, whether the last look or the wait saw the end.
+func (el *element) waitEditable(ctx context.Context, secret bool) (fillState, error) {
 	var f fillState
 	for {
-		if err := el.call(ctx, "prepareFill", &f); err != nil {
+		last := f
+		if err := el.call(ctx, "prepareFill", &f, secret); err != nil {
+			if last.Disabled && ctx.Err() != nil {
+				return last, el.notEditable(last)
+			}
 			return f, err
 		}
 		switch {
@@ -64,7 +71,7 @@ func (el *element) waitEditable(ctx context.Context) (fillState, error) {
 // text, firing input and change as a user's typing would.
 func (b *Browser) Fill(ctx context.Context, ref, text string, o ActionOptions) (*ActionResult, error) {
 	return b.act(ctx, ref, o, func(ctx context.Context, el *element, res *ActionResult) error {
-		f, err := el.waitEditable(ctx)
+		f, err := el.waitEditable(ctx, o.Secret)
 		if err != nil {
 			return err
 		}
@@ -79,12 +86,18 @@ func (b *Browser) Fill(ctx context.Context, ref, text string, o ActionOptions) (
 		} else if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
 			return fmt.Errorf("inserting text: %w", err)
 		}
-		res.Secret = f.Secret
 		var v *string
 		if err := el.call(ctx, "finishFill", &v); err != nil {
 			return err
 		}
-		if v != nil {
+		// A password field before, during or after the fill: a secret.
+		res.Secret = f.Secret
+		if !res.Secret {
+			if err := el.call(ctx, "secret", &res.Secret, false); err != nil {
+				return err
+			}
+		}
+		if v != nil && !res.Secret {
 			res.Value = *v
 		}
 		return nil
@@ -112,12 +125,20 @@ func (b *Browser) Type(ctx context.Context, ref, text string, o ActionOptions) (
 		if err := el.call(ctx, "focus", nil); err != nil {
 			return err
 		}
-		res.Secret = p.Tag == "input" && p.Type == "password"
+		// A password field before or after the focus (a page may make it
+		// one on focus), or a secret's text: a secret for good.
+		if err := el.call(ctx, "secret", &res.Secret, o.Secret || p.Secret); err != nil {
+			return err
+		}
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(text)); err != nil {
 			return fmt.Errorf("typing: %w", err)
 		}
+		var after bool
+		if err := el.call(ctx, "secret", &after, res.Secret); err == nil {
+			res.Secret = res.Secret || after
+		}
 		var v *string
-		if err := el.call(ctx, "value", &v); err == nil && v != nil {
+		if err := el.call(ctx, "value", &v); err == nil && v != nil && !res.Secret {
 			res.Value = *v
 		}
 		return nil
@@ -151,9 +172,12 @@ func (b *Browser) Press(ctx context.Context, ref, keys string, o ActionOptions) 
 			if err := el.call(ctx, "probe", &p); err != nil {
 				return err
 			}
-			// Keys pressed in a password field are what was typed.
-			res.Secret = p.Tag == "input" && p.Type == "password"
 			if err := el.call(ctx, "focus", nil); err != nil {
+				return err
+			}
+			// Keys pressed in a password field (before or after the
+			// focus) are what was typed.
+			if err := el.call(ctx, "secret", &res.Secret, o.Secret || p.Secret); err != nil {
 				return err
 			}
 		}

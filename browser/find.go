@@ -232,8 +232,9 @@ type ElementInfo struct {
 	FramePath []int  `json:"framePath,omitempty"`
 	Tag       string `json:"tag"`
 	Type      string `json:"type,omitempty"` // an input's type
-	// Password is set for <input type=password>: what is typed there is
-	// a secret.
+	// Password is set for <input type=password>, and for a field Ariadne
+	// filled as a secret (whatever its type is now): what is typed there
+	// is a secret.
 	Password bool `json:"password,omitempty"`
 	// Healed is set when reading the element healed its ref (a framework
 	// had re-rendered it): the action that follows then cannot tell.
@@ -260,7 +261,7 @@ func (b *Browser) Info(ctx context.Context, ref string) (ElementInfo, error) {
 		return ElementInfo{}, b.browserErr(err)
 	}
 	info := ElementInfo{Ref: el.ref, TabID: string(el.tab.id), URL: tree.Frame.URL + tree.Frame.URLFragment,
-		Tag: p.Tag, Type: p.Type, Password: p.Tag == "input" && p.Type == "password", Healed: el.healed}
+		Tag: p.Tag, Type: p.Type, Password: p.Secret || (p.Tag == "input" && p.Type == "password"), Healed: el.healed}
 	full, _ := el.tab.fullTree(ictx, tree)
 	info.FramePath = framePath(full, el.frame.ID)
 	return info, nil

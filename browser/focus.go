@@ -40,7 +40,7 @@ const focusJS = `() => {
 		top = false;
 	}
 	if (!el || el === el.ownerDocument.body || el === el.ownerDocument.documentElement) return { known: true };
-	const pw = el.tagName === 'INPUT' && String(el.type).toLowerCase() === 'password';
+	const pw = __ariadne.isSecret(el); // a password field, or one filled as a secret (this frame's marks)
 	return { known: true, pw, h: top ? __ariadne.handleOf(el) : 0 };
 }`
 

@@ -182,6 +182,14 @@ func run(ctx context.Context, b Browser, a Action) (*Outcome, error) {
 // action answered, leaving out those already recorded.
 func step(ctx context.Context, b Browser, p *pre, a Action, out *Outcome, fresh func([]browser.Dialog) []recordings.DialogAnswer) (recordings.Action, bool) {
 	ra := recordings.Action{TabID: p.tabID, Element: p.el, To: p.to, URLBefore: p.url}
+	if out.Act != nil && out.Act.Secret && p.el != nil && !p.el.Password {
+		// The field was a password at some moment of the action (it
+		// became one on focus), though not when it was read before: what
+		// was typed is its secret all the same.
+		el := *p.el
+		el.Password = true
+		ra.Element = &el
+	}
 	if out.Act != nil {
 		ra.URLAfter, ra.Navigated = out.Act.URL, out.Act.Navigated
 		ra.Dialogs = append(ra.Dialogs, fresh(out.Act.Dialogs)...)

@@ -104,6 +104,10 @@ func (d *Replayer) Do(ctx context.Context, s recordings.Step, el, to, text strin
 		before = d.tabIDs(ctx)
 	}
 	o := browser.ActionOptions{Button: s.Button, Modifiers: s.Modifiers, Count: s.ClickCount}
+	// A secret typed, or a field recorded as a password: the field stays
+	// a secret (its value never shown, in a failure's snapshot either),
+	// whatever its type on the page replayed.
+	o.Secret = s.Text.IsSecret() || s.Target.Password
 	var err error
 	switch s.Kind {
 	case recordings.Navigate:

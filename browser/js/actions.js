@@ -32,11 +32,13 @@
     return e;
   }
 
-  // shown is a field's value as an action reports it: a password's is
-  // never reported (null).
+  // shown is a field's value as an action reports it: a secret's (a
+  // password field, or one filled as a secret: A.isSecret) is never
+  // reported (null).
   function shown(e) {
+    if (A.isSecret(e)) return null;
     if (e.isContentEditable) return e.innerText;
-    return e.type === "password" ? null : e.value;
+    return e.value;
   }
 
   function composedParent(n) {
@@ -126,6 +128,7 @@
         editable: isEditable(e),
         tag: e.tagName.toLowerCase(),
         type: t,
+        secret: A.isSecret(e),
         checkable: (e.tagName === "INPUT" && (t === "checkbox" || t === "radio")) || ["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(A.getRole(e) || ""),
         checked: e.tagName === "INPUT" && (t === "checkbox" || t === "radio") ? e.checked : e.getAttribute("aria-checked") === "true",
         box: [r.x, r.y, r.width, r.height],
@@ -284,16 +287,21 @@
     },
 
     // prepareFill focuses the element and selects its content, so that
-    // inserted text replaces it. It reports how to proceed.
-    prepareFill(h) {
+    // inserted text replaces it. It reports how to proceed, and whether
+    // the field is a secret: a password field before or after the focus
+    // (a page may make it one on focus), or secret (the text comes from a
+    // secret) marks it one for good (A.markSecret).
+    prepareFill(h, secret) {
       const e = el(h);
       if (!e) return { error: "gone" };
+      if (secret || A.isSecret(e)) A.markSecret(e);
       if (!isEditable(e)) {
         const t = (e.type || "").toLowerCase();
-        if (e.tagName === "INPUT" && ["date", "time", "datetime-local", "month", "week", "range", "color"].includes(t)) return { mode: "value" };
+        if (e.tagName === "INPUT" && ["date", "time", "datetime-local", "month", "week", "range", "color"].includes(t)) return { mode: "value", secret: A.isSecret(e) };
         return { error: "not_editable", tag: e.tagName.toLowerCase(), type: t, readOnly: !!e.readOnly, disabled: !!e.disabled };
       }
       e.focus();
+      if (A.isSecret(e)) A.markSecret(e);
       if (e.isContentEditable) {
         const range = document.createRange();
         range.selectNodeContents(e);
@@ -303,7 +311,7 @@
       } else if (typeof e.select === "function") {
         e.select();
       }
-      return { mode: "insert", secret: e.type === "password" };
+      return { mode: "insert", secret: A.isSecret(e) };
     },
 
     // setValue sets an input's value directly (dates, ranges, colors) and
@@ -319,10 +327,12 @@
     },
 
     // finishFill fires change (insertText already fired input) and reports
-    // the value now in the field (never a password's: null).
+    // the value now in the field (never a secret's: null). A field that
+    // became a password field while it was filled is a secret from now on.
     finishFill(h) {
       const e = el(h);
       if (!e) return null;
+      if (A.isSecret(e)) A.markSecret(e);
       if (!e.isContentEditable) e.dispatchEvent(new Event("change", { bubbles: true }));
       return shown(e);
     },
@@ -331,6 +341,16 @@
       const e = el(h);
       if (!e) return null;
       return shown(e);
+    },
+
+    // secret reports whether the element is a secret (A.isSecret), after
+    // marking it one when mark is set or when it is a password field now:
+    // keys typed into it while it is one keep it a secret.
+    secret(h, mark) {
+      const e = el(h);
+      if (!e) return false;
+      if (mark || A.isSecret(e)) A.markSecret(e);
+      return A.isSecret(e);
     },
 
     // options lists a select's options.

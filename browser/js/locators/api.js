@@ -97,8 +97,9 @@ A.locate.find = function find(req) {
 // state: request {attr, h}; response (a JSON string) what Playwright's
 // assertions read of the element: toHaveText's normalized text,
 // toHaveValue's value, toBeChecked, toBeEnabled and toBeVisible; null
-// when the element is gone. password marks a password field: Go never
-// quotes its value.
+// when the element is gone. password marks a secret (a password field, or
+// a field filled as a secret, whatever its type now): Go never quotes its
+// value.
 A.locate.state = function state(req) {
   const el = A.elementOf(req.h);
   if (!el || !el.isConnected) return JSON.stringify(null);
@@ -118,5 +119,5 @@ A.locate.state = function state(req) {
   const st = getComputedStyle(el);
   const visible = r.width > 0 && r.height > 0 && st.visibility === "visible" && el.checkVisibility();
   return JSON.stringify({ text: P.textOf(el), value, checked, enabled: !disabled, visible, tag: tag.toLowerCase(), type,
-    password: tag === "INPUT" && type === "password" });
+    password: A.isSecret(el) });
 };

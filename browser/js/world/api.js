@@ -5,7 +5,7 @@
   }
 
   globalThis.__ariadne = {
-    doc, handleOf, elementOf, snapshot, lines, refresh, refreshStats, version: pageVersion, getRole, accessibleName,
+    doc, handleOf, elementOf, isSecret, markSecret, snapshot, lines, refresh, refreshStats, version: pageVersion, getRole, accessibleName,
     // For locators.js, which reads roles, names and labels as Playwright's
     // getBy* queries do.
     newCaches, withCaches, hiddenForAria, labelsOf, idRefs, isNativelyDisabled,

@@ -38,6 +38,25 @@
     }
     return el;
   }
+  // ---- secrets ------------------------------------------------------------
+  // A field is a secret when it is a password field now, or when Ariadne
+  // typed into it a value from a secret or while it was a password field
+  // (markSecret): it stays one whatever its type becomes later (a "show
+  // password" toggle, a field that turns into a password on focus), so its
+  // value never reads out, in a snapshot, a name, an action's answer or an
+  // assertion. The mark lives as long as the element.
+
+  const secretFields = new WeakSet();
+  function isPasswordInput(el) {
+    return !!el && el.tagName === "INPUT" && String(el.type).toLowerCase() === "password";
+  }
+  function isSecret(el) {
+    return !!el && (secretFields.has(el) || isPasswordInput(el));
+  }
+  function markSecret(el) {
+    if (el) secretFields.add(el);
+  }
+
 
   // ---- caches ---------------------------------------------------------------
   // Live only during one snapshot: the page may change between snapshots.

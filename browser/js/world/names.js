@@ -65,7 +65,7 @@
       if (!(labelledBy && labelledBy.includes(el))) {
         if (role === "textbox" || role === "searchbox") {
           o.visited.add(el);
-          if (tag === "INPUT" && el.type === "password") return ""; // a secret is nobody's name
+          if (isSecret(el)) return ""; // a secret is nobody's name
           return (tag === "INPUT" || tag === "TEXTAREA" ? el.value : el.textContent) || "";
         }
         if (role === "combobox" || role === "listbox") {

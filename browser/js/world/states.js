@@ -94,7 +94,7 @@
         if (el.files && el.files.length) n.v = Array.from(el.files, (f) => f.name).join(", ");
       } else if (t !== "checkbox" && t !== "radio" && t !== "button" && t !== "submit" && t !== "reset" && t !== "image") {
         n.v = shownValue(el);
-        if (t === "password") n.pw = 1;
+        if (isSecret(el)) n.pw = 1;
       }
     } else if (tag === "SELECT") {
       n.v = Array.from(el.selectedOptions, (o) => normalizeWS(o.label || o.textContent || "")).join(", ");
@@ -107,13 +107,14 @@
     }
   }
 
-  // shownValue is an input's value. A password's is never read out: a
+  // shownValue is an input's value. A secret's (a password field, or a
+  // field Ariadne filled as one: isSecret) is never read out: a
   // filled one shows SECRET_MASK (refs.SecretMask), the same whatever its
   // length, so that neither the secret nor its length reaches a terminal,
   // a log, a prompt or a recorded snapshot; an empty one stays empty.
   const SECRET_MASK = "[secret]";
   function shownValue(el) {
-    if (el.type === "password") return el.value ? SECRET_MASK : "";
+    if (isSecret(el)) return el.value ? SECRET_MASK : "";
     return el.value;
   }
 
