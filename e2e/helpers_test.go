@@ -38,6 +38,7 @@ import (
 
 	"github.com/ariadne-tui/ariadne/internal/browsertest"
 	"github.com/ariadne-tui/ariadne/internal/cli"
+	"github.com/ariadne-tui/ariadne/internal/nodetools"
 	"github.com/ariadne-tui/ariadne/recordings"
 	"github.com/ariadne-tui/ariadne/refs"
 )
@@ -52,6 +53,7 @@ func TestMain(m *testing.M) {
 	for _, f := range atExit {
 		f()
 	}
+	nodetools.CloseReplayBrowser()
 	os.Exit(code)
 }
 

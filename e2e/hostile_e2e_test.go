@@ -277,7 +277,7 @@ func TestHostileExplorerTmux(t *testing.T) {
 		t.Skipf("no tmux: %v", err)
 	}
 	probe := fmt.Sprintf("hostile-probe-%d", os.Getpid())
-	if out, err := exec.Command("tmux", "-L", "hostile", "-f", "/dev/null", "new-session", "-d", "-s", probe, "sleep", "5").CombinedOutput(); err != nil {
+	if out, err := exec.Command("tmux", "-L", "hostile", "-f", "/dev/null", "new-session", "-d", "-s", probe, "sleep", "600").CombinedOutput(); err != nil {
 		// tmux cannot run here at all (for one, its server refuses to
 		// start when /dev/null is not the null device).
 		if os.Getenv("ARIADNE_REQUIRE_BROWSER") != "" {
@@ -285,7 +285,10 @@ func TestHostileExplorerTmux(t *testing.T) {
 		}
 		t.Skipf("tmux cannot start a server: %v %s", err, out)
 	}
-	exec.Command("tmux", "-L", "hostile", "kill-session", "-t", probe).Run()
+	// The probe session goes once the test's own session has started: the
+	// last session's end stops the server, and a new-session that reaches
+	// the server while it stops fails ("server exited unexpectedly").
+	t.Cleanup(func() { exec.Command("tmux", "-L", "hostile", "kill-session", "-t", probe).Run() })
 	bin := buildAriadne(t)
 	srv := hostileServer(t)
 	tm := &htmux{t: t, name: fmt.Sprintf("hostile-%d", os.Getpid())}
@@ -293,6 +296,7 @@ func TestHostileExplorerTmux(t *testing.T) {
 	tmp := shortTemp(t)
 	tm.run("new-session", "-d", "-s", tm.name, "-x", "120", "-y", "40",
 		"env", "TMPDIR="+tmp, "XDG_CONFIG_HOME="+t.TempDir(), bin, "--timeout", hNav.String(), "--action-timeout", hAction.String(), srv.URL+"/alert-load.html")
+	exec.Command("tmux", "-L", "hostile", "kill-session", "-t", probe).Run()
 	// The alert shows while the page is still loading: the navigation has
 	// not given up waiting for a load the alert holds back.
 	tm.waitFor("The page shows an alert", 2*navBound)

@@ -193,7 +193,7 @@ func runDevTools(t *testing.T, file string) (devtoolsResult, error) {
 	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(tools, "replay.mjs"), file)
-	cmd.Env = toolEnv("CHROME_PATH=" + nodetools.Chrome(t))
+	cmd.Env = toolEnv("CHROME_PATH="+nodetools.Chrome(t), "ARIADNE_REPLAY_BROWSER="+nodetools.ReplayBrowser(t, tools))
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

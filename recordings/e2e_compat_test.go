@@ -315,7 +315,7 @@ func replay(t *testing.T, tools, chrome, file string, env ...string) (replayResu
 	ctx, cancel := nodetools.Context(t)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(tools, "replay.mjs"), file)
-	cmd.Env = append(toolEnv(chrome), env...)
+	cmd.Env = append(append(toolEnv(chrome), "ARIADNE_REPLAY_BROWSER="+nodetools.ReplayBrowser(t, tools)), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()

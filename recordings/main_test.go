@@ -3,6 +3,8 @@ package recordings
 import (
 	"os"
 	"testing"
+
+	"github.com/ariadne-tui/ariadne/internal/nodetools"
 )
 
 // atExit holds what TestMain undoes once the tests are done: what the test
@@ -16,5 +18,6 @@ func TestMain(m *testing.M) {
 	for _, f := range atExit {
 		f()
 	}
+	nodetools.CloseReplayBrowser()
 	os.Exit(code)
 }

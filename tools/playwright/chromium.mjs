@@ -26,3 +26,7 @@ export async function eachConcurrently(items, n, fn) {
   };
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
 }
+
+// replayArgs are the flags replay.mjs and tool-browser.mjs add to
+// Puppeteer's own when they launch Chromium for @puppeteer/replay.
+export const replayArgs = [...launchArgs];

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRunner, parse, PuppeteerRunnerExtension } from '@puppeteer/replay';
 import puppeteer from 'puppeteer-core';
+import { replayArgs } from './chromium.mjs';
 
 const file = process.argv[2];
 if (!file) {
@@ -91,20 +92,33 @@ process.on('unhandledRejection', (err) => {
   stray.push(String((err && err.message) || err));
 });
 
-const userDataDir = await mkdtemp(join(tmpdir(), 'ariadne-replay-'));
-const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-if (process.getuid && process.getuid() === 0) args.push('--no-sandbox');
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true,
-  args,
-  userDataDir,
-});
+// With ARIADNE_REPLAY_BROWSER (the DevTools URL tool-browser.mjs printed)
+// the flow replays in a new browser context of that browser, which it
+// closes afterwards; without, in a browser of its own.
+const shared = process.env.ARIADNE_REPLAY_BROWSER;
+let browser;
+let owner; // what replays see as the browser: the browser, or the context
+let userDataDir;
+if (shared) {
+  browser = await puppeteer.connect({ browserWSEndpoint: shared });
+  owner = await browser.createBrowserContext();
+} else {
+  userDataDir = await mkdtemp(join(tmpdir(), 'ariadne-replay-'));
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: replayArgs,
+    userDataDir,
+  });
+  owner = browser;
+}
 const result = { ok: false, error: null, step: null, pages: [] };
 let extension;
 try {
-  const [page = await browser.newPage()] = await browser.pages();
-  extension = new AriadneExtension(browser, page, { timeout: Number(process.env.REPLAY_TIMEOUT || 15000) });
+  const [page = await owner.newPage()] = await owner.pages();
+  // @puppeteer/replay asks its "browser" only for waitForTarget (steps in
+  // another tab), which a context answers for its own pages.
+  extension = new AriadneExtension(owner, page, { timeout: Number(process.env.REPLAY_TIMEOUT || 15000) });
   const runner = await createRunner(flow, extension);
   result.ok = await runner.run();
 } catch (err) {
@@ -116,7 +130,7 @@ if (stray.length > 0) {
   result.error = result.error || stray[0];
   result.step = result.step ?? (extension ? extension.index : null);
 }
-for (const p of await browser.pages()) {
+for (const p of await owner.pages()) {
   let status = null;
   try {
     status = await p.$eval('#status', (el) => el.textContent);
@@ -125,7 +139,12 @@ for (const p of await browser.pages()) {
   }
   result.pages.push({ url: p.url(), status });
 }
-await browser.close();
-await rm(userDataDir, { recursive: true, force: true });
+if (shared) {
+  await owner.close().catch(() => {});
+  await browser.disconnect();
+} else {
+  await browser.close();
+  await rm(userDataDir, { recursive: true, force: true });
+}
 console.log(JSON.stringify(result));
 process.exit(result.ok ? 0 : 1);
