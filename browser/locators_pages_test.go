@@ -45,8 +45,10 @@ var stillWith = map[string]string{
 // event, an expression that is true once all of it is in: both sides
 // (Ariadne here, Playwright in verify-locators.mjs) measure the page then,
 // whatever the machine's load (late.html adds its paragraphs 1-1.5 s
-// after load).
+// after load; controls.html enables "Enabled later" 1 s after load: under
+// load one side saw it disabled, the other enabled).
 var readyWhen = map[string]string{
+	"controls.html": `!document.querySelector("#later")?.disabled`, // the demo's controls.html has none
 	"late.html": `document.querySelector("#late") !== null && ` +
 		`(document.querySelector("[aria-label=Feed]") !== null || [...document.querySelectorAll("p")].some((p) => p.textContent.startsWith("Fetched:")))`,
 }

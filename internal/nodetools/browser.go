@@ -22,8 +22,9 @@ var (
 	toolBrowserURL string
 	// toolBrowserIn is the write end of the script's standard input, held
 	// (never written) so that it is not collected and closed.
-	toolBrowserIn  io.WriteCloser
-	toolBrowserCmd *exec.Cmd
+	toolBrowserIn io.WriteCloser
+	// toolBrowserDone is closed when the script has exited.
+	toolBrowserDone chan struct{}
 )
 
 // CloseReplayBrowser closes the shared Chromium of ReplayBrowser, if one
@@ -31,13 +32,14 @@ var (
 // TestMain after the tests ran.
 func CloseReplayBrowser() {
 	toolBrowserMu.Lock()
-	defer toolBrowserMu.Unlock()
-	if toolBrowserCmd == nil {
+	in, done := toolBrowserIn, toolBrowserDone
+	toolBrowserURL, toolBrowserIn, toolBrowserDone = "", nil, nil
+	toolBrowserMu.Unlock()
+	if done == nil {
 		return
 	}
-	_ = toolBrowserIn.Close()
-	_ = toolBrowserCmd.Wait()
-	toolBrowserURL, toolBrowserIn, toolBrowserCmd = "", nil, nil
+	_ = in.Close()
+	<-done
 }
 
 // ReplayBrowser returns the DevTools WebSocket URL of the test binary's
@@ -77,7 +79,19 @@ func ReplayBrowser(t testing.TB, dir string) string {
 	}
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if url := strings.TrimSpace(line); strings.HasPrefix(url, "ws://") {
-		toolBrowserURL, toolBrowserIn, toolBrowserCmd = url, in, cmd
+		done := make(chan struct{})
+		toolBrowserURL, toolBrowserIn, toolBrowserDone = url, in, done
+		// A browser that went away (a crash) is forgotten, and the next
+		// replay starts another.
+		go func() {
+			_ = cmd.Wait()
+			toolBrowserMu.Lock()
+			if toolBrowserDone == done {
+				toolBrowserURL, toolBrowserIn, toolBrowserDone = "", nil, nil
+			}
+			toolBrowserMu.Unlock()
+			close(done)
+		}()
 		return url
 	}
 	_ = cmd.Process.Kill()

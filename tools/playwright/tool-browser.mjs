@@ -23,12 +23,20 @@ const browser = await puppeteer.launch({
   userDataDir,
 });
 console.log(browser.wsEndpoint());
-const done = async () => {
+let closing = false;
+const done = async (code) => {
+  if (closing) return;
+  closing = true;
   await browser.close().catch(() => {});
   await rm(userDataDir, { recursive: true, force: true });
-  process.exit(0);
+  process.exit(code);
 };
-process.stdin.on('end', done);
-process.stdin.on('error', done);
+process.stdin.on('end', () => done(0));
+process.stdin.on('error', () => done(0));
 process.stdin.resume();
-browser.on('disconnected', () => process.exit(1));
+// The browser went away on its own (a crash): say so, and exit, so that
+// the test binary starts another for the next replay.
+browser.on('disconnected', () => {
+  if (!closing) console.error('tool-browser.mjs: the browser went away');
+  done(1);
+});

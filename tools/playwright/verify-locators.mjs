@@ -160,7 +160,8 @@ const visit = async (context, p, pi) => {
 
 try {
   // The test id attribute is Playwright's setting for the whole process:
-  // pages that use another one are checked after the rest, on their own.
+  // pages are checked in groups of one attribute each, one group after
+  // another.
   const groups = new Map();
   pages.forEach((p, i) => {
     const attr = p.testIdAttribute || 'data-testid';
