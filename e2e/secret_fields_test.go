@@ -102,12 +102,22 @@ fill $pc '`+secret+`'
 		t.Fatalf("the recording's fill should type the secret ARIADNE_SECRET_PASSCODE into a password target: %+v", filled)
 	}
 	for what, s := range secretExports(t, rec) {
-		outputs[what] = s
 		if !strings.Contains(s, "ARIADNE_SECRET_PASSCODE") {
 			t.Errorf("%s does not read ARIADNE_SECRET_PASSCODE:\n%s", what, s)
 		}
 	}
-	setenv(t, "ARIADNE_SECRET_PASSCODE", secret)
+	exportsAndReplayHoldNoSecret(t, rec, outputs, "ARIADNE_SECRET_PASSCODE", secret)
+}
+
+// exportsAndReplayHoldNoSecret exports rec in every format and replays it
+// with the environment variable name set to secret: neither the exports,
+// the replay's output nor outputs (what the test gathered before) hold it.
+func exportsAndReplayHoldNoSecret(t *testing.T, rec string, outputs map[string]string, name, secret string) {
+	t.Helper()
+	for what, s := range secretExports(t, rec) {
+		outputs[what] = s
+	}
+	setenv(t, name, secret)
 	out, errs, code := replayCmd(t, rec)
 	if code != 0 {
 		t.Fatalf("replay: exit %d\n%s\n%s", code, out, errs)
@@ -158,16 +168,7 @@ assert value $pw
 	if snaps != 2 {
 		t.Errorf("want 2 recorded snapshot assertions, got %d", snaps)
 	}
-	for what, s := range secretExports(t, rec) {
-		outputs[what] = s
-	}
-	setenv(t, "ARIADNE_SECRET_PASSWORD", secret)
-	out, errs, code := replayCmd(t, rec)
-	if code != 0 {
-		t.Fatalf("replay: exit %d\n%s\n%s", code, out, errs)
-	}
-	outputs["replay"] = out + errs
-	noSecretIn(t, outputs, secret)
+	exportsAndReplayHoldNoSecret(t, rec, outputs, "ARIADNE_SECRET_PASSWORD", secret)
 }
 
 // TestSecretReplayedIntoTextField replays a recording that types the
